@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "presets.h"
+#include "results.h"
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace dm {
+
+// What was tested, as a person would describe it. Filled from /proc/self/mountinfo and sysfs.
+struct TargetDescription {
+    QString path; // as the user gave it
+    QString kind; // "directory", "file", "block-device"
+    QString mountPoint; // of the filesystem holding the target; empty for an unmounted device
+    QString filesystem; // "ext4", "xfs", ...; empty for a raw device
+    QString mountOptions; // "rw,relatime"
+    QString device; // "/dev/vda", "/dev/loop3", "/dev/nvme0n1p2"
+    QString model; // "Samsung SSD 980 PRO 1TB"; empty when unknown
+    QString vendor;
+    QString bus; // "nvme", "sata", "usb", "mmc", "virtio", "loop", "scsi", "" when unknown
+    QString link; // "USB 3.2 Gen 1 (5 Gbps)"; empty when not known or not USB
+    bool rotational = false;
+    qint64 capacityBytes = 0; // filesystem size, or device size for a raw device
+    std::optional<qint64> freeBytes; // filesystem free space; empty for a raw device
+};
+
+struct SystemDescription {
+    QString os; // PRETTY_NAME from os-release, e.g. "Debian GNU/Linux 12 (bookworm)"
+    QString kernel; // uname -r
+    QString cpu; // model name, for reports that want it
+};
+
+// The one value every report is made from (REPORTS.md): the engine's output plus what was tested.
+struct Report {
+    RunResult run;
+    Profile profile = Profile::Default;
+    Preset preset = Preset::Default;
+    Mode mode = Mode::All;
+    std::optional<int> mixReadPercent; // set when mix tests were asked for
+    TargetDescription target;
+    SystemDescription system;
+    QString toolVersion; // DM_VERSION
+    QString engine = QStringLiteral("libaio");
+    QDateTime date; // when the run started, local time with offset
+    QString comment;
+};
+
+} // namespace dm

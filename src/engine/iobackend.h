@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "error.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace dm {
+
+// The operations an asynchronous I/O interface offers, after fio's ioengine table: prepare
+// (queue), submit (commit), reap (getevents). One backend serves one I/O thread; it owns the
+// kernel context and the control blocks, never the data buffers. Everything is allocated in
+// setup(), so the hot path allocates nothing.
+class IoBackend {
+public:
+    struct Completion {
+        uint32_t slot; // the slot given to prepare()
+        int64_t result; // bytes transferred, or -errno
+    };
+
+    virtual ~IoBackend() = default;
+    virtual const char* name() const = 0;
+
+    // Creates the context for `depth` I/Os in flight on `fd`.
+    virtual Status setup(int fd, uint32_t depth) = 0;
+    // Fills control block `slot` (< depth) and appends it to the batch waiting for submit().
+    virtual void prepare(uint32_t slot, bool write, void* buffer, uint32_t length, uint64_t offset) = 0;
+    // Hands the waiting batch to the kernel. Returns how many were accepted; the rest stay queued
+    // for the next call (partial submit). 0 with no error means "busy, reap first" (EAGAIN).
+    virtual Result<uint32_t> submit() = 0;
+    virtual uint32_t queued() const = 0;
+    // Waits up to timeoutNs for at least `min` completions and returns up to `max` of them in `out`.
+    // Returns 0 on timeout. EINTR is retried inside.
+    virtual Result<uint32_t> reap(uint32_t min, uint32_t max, Completion* out, int64_t timeoutNs) = 0;
+};
+
+std::unique_ptr<IoBackend> makeLibaioBackend();
+
+} // namespace dm

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "jobspec.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+namespace dm {
+
+namespace {
+
+    std::string upper(std::string_view s)
+    {
+        std::string out(s);
+        for (auto& c : out)
+            c = char(std::toupper(static_cast<unsigned char>(c)));
+        return out;
+    }
+
+    // Reads leading decimal digits; returns false when there are none or they overflow.
+    bool takeNumber(std::string_view& s, uint64_t& out)
+    {
+        auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+        if (ec != std::errc() || ptr == s.data())
+            return false;
+        s.remove_prefix(size_t(ptr - s.data()));
+        return true;
+    }
+
+} // namespace
+
+std::string blockSizeLabel(uint32_t bytes)
+{
+    if (bytes >= MiB && bytes % MiB == 0)
+        return std::to_string(bytes / MiB) + "M";
+    if (bytes >= KiB && bytes % KiB == 0)
+        return std::to_string(bytes / KiB) + "K";
+    return std::to_string(bytes);
+}
+
+std::string blockSizeIecLabel(uint32_t bytes)
+{
+    if (bytes >= MiB && bytes % MiB == 0)
+        return std::to_string(bytes / MiB) + "MiB";
+    if (bytes >= KiB && bytes % KiB == 0)
+        return std::to_string(bytes / KiB) + "KiB";
+    return std::to_string(bytes) + "B";
+}
+
+std::string rowName(const TestRow& row)
+{
+    return std::string(row.pattern == Pattern::Sequential ? "SEQ" : "RND") + blockSizeLabel(row.blockSize) + " Q"
+        + std::to_string(row.queueDepth) + "T" + std::to_string(row.threads);
+}
+
+const char* directionName(Direction d)
+{
+    switch (d) {
+    case Direction::Read:
+        return "read";
+    case Direction::Write:
+        return "write";
+    case Direction::Mix:
+        return "mix";
+    }
+    return "?";
+}
+
+const char* patternName(Pattern p) { return p == Pattern::Sequential ? "seq" : "rnd"; }
+
+Result<uint64_t> parseSize(std::string_view text)
+{
+    const std::string original(text);
+    uint64_t n = 0;
+    if (!takeNumber(text, n))
+        return usageError("'" + original + "' is not a size: write a number with an optional unit, e.g. 64MiB or 1GiB");
+    const std::string unit = upper(text);
+    uint64_t mult = 1;
+    if (unit.empty() || unit == "B")
+        mult = 1;
+    else if (unit == "K" || unit == "KIB")
+        mult = KiB;
+    else if (unit == "M" || unit == "MIB")
+        mult = MiB;
+    else if (unit == "G" || unit == "GIB")
+        mult = GiB;
+    else if (unit == "KB" || unit == "MB" || unit == "GB")
+        return usageError("'" + original + "': sizes are 1024-based, write KiB, MiB or GiB (e.g. 1GiB)");
+    else
+        return usageError("'" + original + "' has an unknown unit: use K/KiB, M/MiB or G/GiB");
+    if (n > UINT64_MAX / mult)
+        return usageError("'" + original + "' is too large");
+    return n * mult;
+}
+
+Result<TestRow> parseRow(std::string_view text)
+{
+    const std::string original(text);
+    const std::string s = upper(text);
+    std::string_view v(s);
+    const auto bad = [&](const std::string& why) {
+        return usageError("'" + original + "' is not a test row (" + why
+            + "): write PATTERN BLOCK-Q DEPTH T THREADS, e.g. SEQ1M-Q8T1 or RND4K-Q32T16");
+    };
+    TestRow row;
+    if (v.starts_with("SEQ"))
+        row.pattern = Pattern::Sequential;
+    else if (v.starts_with("RND"))
+        row.pattern = Pattern::Random;
+    else
+        return bad("it must start with SEQ or RND");
+    v.remove_prefix(3);
+
+    uint64_t bs = 0;
+    if (!takeNumber(v, bs))
+        return bad("no block size");
+    if (v.starts_with("KIB")) {
+        bs *= KiB;
+        v.remove_prefix(3);
+    } else if (v.starts_with("MIB")) {
+        bs *= MiB;
+        v.remove_prefix(3);
+    } else if (v.starts_with("K")) {
+        bs *= KiB;
+        v.remove_prefix(1);
+    } else if (v.starts_with("M")) {
+        bs *= MiB;
+        v.remove_prefix(1);
+    }
+    if (!v.empty() && (v.front() == '-' || v.front() == ' ' || v.front() == '_'))
+        v.remove_prefix(1);
+    uint64_t depth = 0, threads = 0;
+    if (!v.starts_with("Q"))
+        return bad("no queue depth");
+    v.remove_prefix(1);
+    if (!takeNumber(v, depth))
+        return bad("no queue depth");
+    if (!v.starts_with("T"))
+        return bad("no thread count");
+    v.remove_prefix(1);
+    if (!takeNumber(v, threads))
+        return bad("no thread count");
+    if (!v.empty())
+        return bad("unexpected '" + std::string(v) + "' at the end");
+    if (bs > kMaxBlockSize || depth > kMaxQueueDepth || threads > kMaxThreads)
+        return usageError("'" + original + "' is out of range: block size 512 B to 8 MiB, Q1 to Q512, T1 to T64");
+    row.blockSize = uint32_t(bs);
+    row.queueDepth = uint32_t(depth);
+    row.threads = uint32_t(threads);
+    if (auto st = validate(row); !st)
+        return st.error();
+    return row;
+}
+
+Status validate(const TestRow& row)
+{
+    const std::string name = rowName(row);
+    if (row.blockSize < kMinBlockSize || row.blockSize > kMaxBlockSize || row.blockSize % 512 != 0)
+        return usageError(name + ": block size must be a multiple of 512 bytes from 512 B to 8 MiB");
+    if (row.queueDepth < 1 || row.queueDepth > kMaxQueueDepth)
+        return usageError(name + ": queue depth must be from 1 to 512");
+    if (row.threads < 1 || row.threads > kMaxThreads)
+        return usageError(name + ": thread count must be from 1 to 64");
+    return Ok {};
+}
+
+Status validate(const RunSettings& s)
+{
+    if (s.count < kMinCount || s.count > kMaxCount)
+        return usageError("count must be from 1 to 9 passes (got " + std::to_string(s.count) + ")");
+    if (!(s.measureSeconds >= 0.1 && s.measureSeconds <= kMaxMeasureSeconds))
+        return usageError("measure time must be from 1 to 60 seconds");
+    if (!(s.intervalSeconds >= 0 && s.intervalSeconds <= kMaxIntervalSeconds))
+        return usageError("interval must be from 0 to 600 seconds");
+    if (!(s.warmupSeconds >= 0 && s.warmupSeconds <= kMaxMeasureSeconds))
+        return usageError("warm-up must be from 0 to 60 seconds");
+    if (s.testSize < kMinTestSize || s.testSize > kMaxTestSize)
+        return usageError("test size must be from 16MiB to 64GiB");
+    return Ok {};
+}
+
+} // namespace dm

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "jobspec.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dm {
+
+struct LatencySummary {
+    double meanNs = 0, minNs = 0, maxNs = 0;
+    double p50Ns = 0, p90Ns = 0, p99Ns = 0, p999Ns = 0;
+};
+
+// One measured pass of one test (all threads together).
+struct PassResult {
+    double seconds = 0; // measured window: from the pass's first submission to its last completion
+    uint64_t bytes = 0; // completed bytes, reads and writes together
+    uint64_t ios = 0; // completed I/Os, counted
+    uint64_t readBytes = 0, writeBytes = 0, readIos = 0, writeIos = 0;
+    LatencySummary latency;
+    double cpuUserSeconds = 0, cpuSystemSeconds = 0; // whole process over the pass
+
+    double mbPerSec() const { return seconds > 0 ? double(bytes) / seconds / 1e6 : 0.0; }
+    double iops() const { return seconds > 0 ? double(ios) / seconds : 0.0; }
+};
+
+// The rate over the last sampling interval, for live charts and the timeline.
+struct LiveSample {
+    double t = 0; // seconds since the test started (warm-up included)
+    double mbPerSec = 0;
+    double iops = 0;
+    int pass = 0; // 0 = warm-up, 1..count = measured pass
+};
+
+struct TestResult {
+    TestSpec spec;
+    std::vector<PassResult> passes; // measured passes only, in order
+    std::vector<LiveSample> timeline;
+    std::optional<std::string> error; // set when the test failed; passes holds what finished
+
+    bool ok() const { return !error && !passes.empty(); }
+};
+
+// The spread over passes and the headline (MEASUREMENT.md: the best pass by MB/s).
+struct PassStatistics {
+    size_t bestIndex = 0;
+    double bestMbPerSec = 0, medianMbPerSec = 0, minMbPerSec = 0, maxMbPerSec = 0;
+    double cvPercent = 0; // sample standard deviation / mean of the passes' MB/s
+};
+PassStatistics passStatistics(const std::vector<PassResult>& passes);
+
+// What the engine found out about the target it ran on.
+struct RegionInfo {
+    enum class Kind { Directory, File, BlockDevice };
+    Kind kind = Kind::Directory;
+    std::string path; // as given
+    std::string testFilePath; // the named test file, empty with O_TMPFILE or non-directory targets
+    uint64_t offset = 0;
+    uint64_t length = 0;
+    uint32_t logicalBlockSize = 512;
+    uint64_t deviceId = 0; // st_dev of the file, or st_rdev of the block device
+    bool direct = true;
+};
+
+struct RunResult {
+    RunSettings settings;
+    RegionInfo region;
+    std::vector<TestResult> tests; // the tests that ran or failed, in run order
+    std::vector<std::string> warnings;
+    bool cancelled = false;
+    uint64_t seed = 0;
+};
+
+} // namespace dm

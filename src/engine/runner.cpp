@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runner.h"
+
+#include "ioworker.h"
+#include "latencyhistogram.h"
+#include "testregion.h"
+
+#include <sys/resource.h>
+
+#include <barrier>
+#include <condition_variable>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace dm {
+
+namespace {
+
+    using Seconds = std::chrono::duration<double>;
+
+    // Buffers for one test are allocated at once: refuse what would exhaust memory.
+    constexpr uint64_t kMaxBufferBytes = 2 * GiB;
+
+    struct CpuTimes {
+        double user = 0, system = 0;
+    };
+    CpuTimes processCpu()
+    {
+        rusage ru { };
+        getrusage(RUSAGE_SELF, &ru);
+        return { double(ru.ru_utime.tv_sec) + double(ru.ru_utime.tv_usec) / 1e6,
+            double(ru.ru_stime.tv_sec) + double(ru.ru_stime.tv_usec) / 1e6 };
+    }
+
+    LatencySummary summarize(const LatencyHistogram& h)
+    {
+        LatencySummary s;
+        s.meanNs = h.meanNs();
+        s.minNs = double(h.minNs());
+        s.maxNs = double(h.maxNs());
+        s.p50Ns = h.percentileNs(0.50);
+        s.p90Ns = h.percentileNs(0.90);
+        s.p99Ns = h.percentileNs(0.99);
+        s.p999Ns = h.percentileNs(0.999);
+        return s;
+    }
+
+    // The threads of one test, kept between its passes. The caller's thread starts every pass,
+    // samples the live counters while it runs and merges the threads' outcomes when it ends.
+    class TestExecution {
+    public:
+        struct PassOutcome {
+            PassResult result;
+            std::optional<Error> error;
+        };
+
+        TestExecution(const RunRequest& request, const TestSpec& spec, int fd, const RegionInfo& region,
+            uint64_t seed, const std::atomic<bool>& cancel)
+            : m_cancel(cancel)
+            , m_threads(spec.row.threads)
+            , m_start(std::ptrdiff_t(m_threads) + 1)
+            , m_live(m_threads)
+            , m_outcomes(m_threads)
+        {
+            for (uint32_t i = 0; i < m_threads; ++i) {
+                WorkerPlan plan;
+                plan.fd = fd;
+                plan.spec = spec;
+                plan.regionOffset = region.offset;
+                plan.regionLength = region.length;
+                plan.index = i;
+                plan.count = m_threads;
+                plan.seed = seed + 0x9e3779b97f4a7c15ULL * (i + 1);
+                plan.data = request.settings.data;
+                auto backend = request.backendFactory ? request.backendFactory() : makeLibaioBackend();
+                m_workers.push_back(std::make_unique<IoWorker>(plan, std::move(backend)));
+            }
+        }
+
+        ~TestExecution()
+        {
+            m_quit = true;
+            if (!m_pool.empty())
+                m_start.arrive_and_wait();
+            for (auto& t : m_pool)
+                t.join();
+        }
+
+        Status setup()
+        {
+            for (auto& w : m_workers)
+                if (auto st = w->setup(); !st)
+                    return st;
+            for (uint32_t i = 0; i < m_threads; ++i)
+                m_pool.emplace_back([this, i] { threadMain(i); });
+            return Ok {};
+        }
+
+        // onTick(bytes, ios so far) is called every sample interval while the pass runs.
+        PassOutcome runPass(const PassLimits& limits, const std::function<void(uint64_t, uint64_t)>& onTick)
+        {
+            {
+                std::lock_guard lock(m_mutex);
+                m_finished = 0;
+            }
+            m_limits = limits;
+            const CpuTimes cpu0 = processCpu();
+            m_start.arrive_and_wait();
+
+            const auto tick = std::chrono::duration_cast<Clock::duration>(Seconds(kSampleIntervalSeconds));
+            auto nextTick = Clock::now() + tick;
+            {
+                std::unique_lock lock(m_mutex);
+                while (m_finished < m_threads) {
+                    if (m_done.wait_until(lock, nextTick, [&] { return m_finished == m_threads; }))
+                        break;
+                    lock.unlock();
+                    if (onTick)
+                        onTick(liveBytes(), liveIos());
+                    nextTick += tick;
+                    lock.lock();
+                }
+            }
+            const CpuTimes cpu1 = processCpu();
+
+            PassOutcome out;
+            LatencyHistogram merged;
+            Clock::time_point first = Clock::time_point::max(), last = Clock::time_point::min();
+            for (uint32_t i = 0; i < m_threads; ++i) {
+                const auto& o = m_outcomes[i];
+                if (o.error && !out.error)
+                    out.error = o.error;
+                first = std::min(first, o.start);
+                last = std::max(last, o.end);
+                out.result.readBytes += o.readBytes;
+                out.result.writeBytes += o.writeBytes;
+                out.result.readIos += o.readIos;
+                out.result.writeIos += o.writeIos;
+                merged.merge(m_workers[i]->histogram());
+            }
+            out.result.bytes = out.result.readBytes + out.result.writeBytes;
+            out.result.ios = out.result.readIos + out.result.writeIos;
+            out.result.seconds = last > first ? Seconds(last - first).count() : 0.0;
+            out.result.latency = summarize(merged);
+            out.result.cpuUserSeconds = cpu1.user - cpu0.user;
+            out.result.cpuSystemSeconds = cpu1.system - cpu0.system;
+            return out;
+        }
+
+        uint64_t liveBytes() const
+        {
+            uint64_t sum = 0;
+            for (const auto& c : m_live)
+                sum += c.bytes.load(std::memory_order_relaxed);
+            return sum;
+        }
+        uint64_t liveIos() const
+        {
+            uint64_t sum = 0;
+            for (const auto& c : m_live)
+                sum += c.ios.load(std::memory_order_relaxed);
+            return sum;
+        }
+
+    private:
+        void threadMain(uint32_t i)
+        {
+            for (;;) {
+                m_start.arrive_and_wait();
+                if (m_quit)
+                    return;
+                m_outcomes[i] = m_workers[i]->runPass(m_limits, m_cancel, m_live[i]);
+                std::lock_guard lock(m_mutex);
+                if (++m_finished == m_threads)
+                    m_done.notify_one();
+            }
+        }
+
+        const std::atomic<bool>& m_cancel;
+        uint32_t m_threads;
+        std::vector<std::unique_ptr<IoWorker>> m_workers;
+        std::vector<std::thread> m_pool;
+        std::barrier<> m_start; // the workers and the caller meet here before every pass
+        std::vector<LiveCounters> m_live;
+        std::vector<WorkerPassOutcome> m_outcomes;
+        PassLimits m_limits;
+        bool m_quit = false; // written before the barrier releases the threads, read after
+        std::mutex m_mutex;
+        std::condition_variable m_done;
+        uint32_t m_finished = 0;
+    };
+
+    double secondsPerTest(const RunSettings& s) { return s.warmupSeconds + s.count * s.measureSeconds; }
+
+    class RunContext {
+    public:
+        RunContext(const RunRequest& req, const RunCallbacks& cb, const std::atomic<bool>& cancel)
+            : m_req(req)
+            , m_cb(cb)
+            , m_cancel(cancel)
+        {
+        }
+
+        double secondsLeftAfter(size_t testIndex) const
+        {
+            const size_t rest = m_req.tests.size() - testIndex - 1;
+            return double(rest) * (secondsPerTest(m_req.settings) + m_req.settings.intervalSeconds);
+        }
+
+        void report(Progress p)
+        {
+            if (m_cb.progress) {
+                p.testCount = m_req.tests.size();
+                m_cb.progress(p);
+            }
+        }
+
+        // Waits between tests, cancellable, reporting a countdown.
+        void interval(size_t nextTest)
+        {
+            const auto start = Clock::now();
+            const double len = m_req.settings.intervalSeconds;
+            auto lastReport = start - std::chrono::seconds(1);
+            while (!m_cancel.load()) {
+                const double elapsed = Seconds(Clock::now() - start).count();
+                if (elapsed >= len)
+                    break;
+                if (Clock::now() - lastReport >= std::chrono::milliseconds(250)) {
+                    lastReport = Clock::now();
+                    Progress p;
+                    p.phase = Phase::Interval;
+                    p.testIndex = nextTest;
+                    p.phaseElapsed = elapsed;
+                    p.phaseLength = len;
+                    p.runSecondsLeft = len - elapsed + secondsPerTest(m_req.settings) + secondsLeftAfter(nextTest);
+                    report(p);
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            }
+        }
+
+        Status fill(const TestRegion& region, uint64_t seed)
+        {
+            // One sequential pass of 1 MiB writes over the whole region, four in flight.
+            TestSpec spec { { Pattern::Sequential, uint32_t(std::min<uint64_t>(MiB, region.info().length)), 4, 1 },
+                Direction::Write, 0 };
+            TestExecution exec(m_req, spec, region.fd(), region.info(), seed ^ 0xf111ULL, m_cancel);
+            if (auto st = exec.setup(); !st)
+                return st;
+            PassLimits limits;
+            limits.byteLimit = region.info().length;
+            const double total = double(region.info().length);
+            auto out = exec.runPass(limits, [&](uint64_t bytes, uint64_t) {
+                Progress p;
+                p.phase = Phase::Filling;
+                p.phaseElapsed = double(bytes);
+                p.phaseLength = total;
+                p.runSecondsLeft = secondsPerTest(m_req.settings) + secondsLeftAfter(0);
+                report(p);
+            });
+            if (out.error) {
+                Error e = *out.error;
+                e.kind = Error::Kind::Target;
+                e.message = "preparing the test file failed: " + e.message;
+                return e;
+            }
+            return Ok {};
+        }
+
+        TestResult runOne(size_t index, const TestRegion& region, uint64_t seed)
+        {
+            const TestSpec& spec = m_req.tests[index];
+            const RunSettings& s = m_req.settings;
+            TestResult result;
+            result.spec = spec;
+            TestExecution exec(m_req, spec, region.fd(), region.info(), seed, m_cancel);
+            if (auto st = exec.setup(); !st) {
+                result.error = st.error().message;
+                return result;
+            }
+
+            const auto testStart = Clock::now();
+            uint64_t lastBytes = 0, lastIos = 0;
+            auto lastTime = testStart;
+            for (int pass = 0; pass <= s.count && !m_cancel.load(); ++pass) {
+                const double len = pass == 0 ? s.warmupSeconds : s.measureSeconds;
+                if (len <= 0)
+                    continue;
+                const auto passStart = Clock::now();
+                PassLimits limits;
+                limits.deadline = passStart + std::chrono::duration_cast<Clock::duration>(Seconds(len));
+                auto out = exec.runPass(limits, [&](uint64_t bytes, uint64_t ios) {
+                    const auto now = Clock::now();
+                    const double dt = Seconds(now - lastTime).count();
+                    LiveSample sample;
+                    sample.t = Seconds(now - testStart).count();
+                    sample.mbPerSec = dt > 0 ? double(bytes - lastBytes) / dt / 1e6 : 0.0;
+                    sample.iops = dt > 0 ? double(ios - lastIos) / dt : 0.0;
+                    sample.pass = pass;
+                    lastBytes = bytes;
+                    lastIos = ios;
+                    lastTime = now;
+                    result.timeline.push_back(sample);
+                    if (m_cb.sample)
+                        m_cb.sample(index, sample);
+                    Progress p;
+                    p.phase = pass == 0 ? Phase::WarmUp : Phase::Measuring;
+                    p.testIndex = index;
+                    p.pass = pass;
+                    p.passCount = s.count;
+                    p.phaseElapsed = Seconds(now - passStart).count();
+                    p.phaseLength = len;
+                    const double thisTestLeft = (len - p.phaseElapsed) + double(s.count - pass) * s.measureSeconds;
+                    p.runSecondsLeft = std::max(0.0, thisTestLeft) + secondsLeftAfter(index);
+                    report(p);
+                });
+                if (out.error) {
+                    result.error = out.error->message;
+                    break;
+                }
+                // A cancelled pass is cut short: it does not count.
+                if (pass > 0 && !m_cancel.load())
+                    result.passes.push_back(out.result);
+            }
+            return result;
+        }
+
+    private:
+        const RunRequest& m_req;
+        const RunCallbacks& m_cb;
+        const std::atomic<bool>& m_cancel;
+    };
+
+} // namespace
+
+Status checkTestsFit(const std::vector<TestSpec>& tests, const RegionInfo& region)
+{
+    for (const auto& t : tests) {
+        const TestRow& r = t.row;
+        const std::string name = rowName(r);
+        if (auto st = validate(r); !st)
+            return st;
+        if (r.blockSize % region.logicalBlockSize != 0)
+            return usageError(name + ": the block size " + std::to_string(r.blockSize)
+                + " B is not a multiple of the device's logical block size (" + std::to_string(region.logicalBlockSize)
+                + " B): use " + blockSizeLabel(region.logicalBlockSize) + " or a multiple of it");
+        if (!OffsetGenerator::sliceFits(region.length, r.blockSize, r.threads))
+            return usageError(name + ": the test region (" + std::to_string(region.length / MiB)
+                + " MiB) is too small for " + std::to_string(r.threads) + " thread(s) of " + blockSizeIecLabel(r.blockSize)
+                + " blocks: choose a larger --size");
+        const uint64_t stride = (uint64_t(r.blockSize) + 4095) / 4096 * 4096;
+        if (stride * r.queueDepth * r.threads > kMaxBufferBytes)
+            return usageError(name + ": " + std::to_string(r.queueDepth) + " x " + std::to_string(r.threads) + " buffers of "
+                + blockSizeIecLabel(r.blockSize) + " need more than 2 GiB of memory: lower the depth or threads");
+        if (t.direction == Direction::Mix && (t.readPercent < kMinMixRead || t.readPercent > kMaxMixRead))
+            return usageError("the mix read share must be from 10 to 90 percent");
+    }
+    return Ok {};
+}
+
+Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const std::atomic<bool>& cancel)
+{
+    if (req.tests.empty())
+        return usageError("no tests to run: choose a profile, a mode or --tests");
+    if (auto st = validate(req.settings); !st)
+        return st.error();
+    for (const auto& t : req.tests)
+        if (auto st = validate(t.row); !st)
+            return st.error();
+
+    RunContext ctx(req, cb, cancel);
+    ctx.report({ Phase::Preparing });
+
+    TargetRequest target;
+    target.path = req.target;
+    target.size = req.settings.testSize;
+    target.sizeGiven = req.sizeGiven;
+    target.allowDestructive = req.allowDestructive;
+    for (const auto& t : req.tests)
+        target.writes = target.writes || t.writes();
+    auto region = TestRegion::open(target);
+    if (!region)
+        return region.error();
+    if (auto st = checkTestsFit(req.tests, (*region)->info()); !st)
+        return st.error();
+
+    RunResult run;
+    run.settings = req.settings;
+    run.region = (*region)->info();
+    run.warnings = (*region)->warnings();
+    run.seed = req.settings.seed ? req.settings.seed : (uint64_t(std::random_device {}()) << 32 | std::random_device {}());
+    run.settings.seed = run.seed;
+
+    if ((*region)->needsFill()) {
+        if (auto st = ctx.fill(**region, run.seed); !st) {
+            if (cancel.load()) {
+                run.cancelled = true;
+                return run;
+            }
+            return st.error();
+        }
+    }
+
+    for (size_t i = 0; i < req.tests.size(); ++i) {
+        if (cancel.load())
+            break;
+        if (i > 0 && req.settings.intervalSeconds > 0)
+            ctx.interval(i);
+        if (cancel.load())
+            break;
+        TestResult result = ctx.runOne(i, **region, run.seed + 0x1000 * (i + 1));
+        if (cancel.load() && !result.error) {
+            // A test cut short by Stop did not finish: report nothing for it (REPORTS.md).
+            break;
+        }
+        run.tests.push_back(result);
+        if (cb.testFinished)
+            cb.testFinished(i, run.tests.back());
+    }
+    run.cancelled = cancel.load();
+    return run;
+}
+
+} // namespace dm

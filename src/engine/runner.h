@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "iobackend.h"
+#include "jobspec.h"
+#include "results.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace dm {
+
+struct RunRequest {
+    std::string target; // directory, regular file or block device
+    std::vector<TestSpec> tests; // in run order
+    RunSettings settings;
+    bool sizeGiven = false; // settings.testSize was asked for explicitly
+    bool allowDestructive = false;
+    // Makes one backend per I/O thread; empty = libaio. Tests pass a fake one to check scheduling.
+    std::function<std::unique_ptr<IoBackend>()> backendFactory;
+};
+
+enum class Phase { Preparing, Filling, WarmUp, Measuring, Interval };
+
+struct Progress {
+    Phase phase = Phase::Preparing;
+    size_t testIndex = 0; // the test running, or the next one during an interval
+    size_t testCount = 0;
+    int pass = 0; // 1..passCount while measuring
+    int passCount = 0;
+    double phaseElapsed = 0; // seconds into this phase
+    double phaseLength = 0; // seconds the phase lasts (fill: bytes done / total instead)
+    double runSecondsLeft = 0; // estimate for the whole run
+};
+
+// Called on the runner's thread; keep them short. A sample arrives every kSampleInterval.
+struct RunCallbacks {
+    std::function<void(const Progress&)> progress;
+    std::function<void(size_t testIndex, const LiveSample&)> sample;
+    std::function<void(size_t testIndex, const TestResult&)> testFinished;
+};
+
+inline constexpr double kSampleIntervalSeconds = 0.25;
+
+// Runs the tests of a request on its target, in order, on the calling thread (which samples and
+// reports) plus one thread per I/O stream. Errors that stop the run before any test (bad target,
+// bad request) come back as Error; a test that fails while running keeps its error in its
+// TestResult and the run goes on. Setting `cancel` ends the run within half a second; the
+// result then holds the tests that finished and cancelled = true.
+Result<RunResult> runTests(const RunRequest& request, const RunCallbacks& callbacks, const std::atomic<bool>& cancel);
+
+// Checks a request against a region before anything is written: block sizes against the
+// device's logical block size, sequential slices against the region, buffer memory.
+Status checkTestsFit(const std::vector<TestSpec>& tests, const RegionInfo& region);
+
+} // namespace dm

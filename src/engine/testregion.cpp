@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "testregion.h"
+
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace dm {
+
+namespace {
+
+    constexpr uint64_t kAlign = 4096;
+
+    std::string sizeText(uint64_t bytes)
+    {
+        char buf[64];
+        if (bytes >= GiB)
+            std::snprintf(buf, sizeof buf, "%.1f GiB", double(bytes) / double(GiB));
+        else
+            std::snprintf(buf, sizeof buf, "%.0f MiB", double(bytes) / double(MiB));
+        return buf;
+    }
+
+    std::string quoted(const std::string& s) { return "'" + s + "'"; }
+
+    // A message for the errno of an open() on the target, saying what to do about it.
+    Error openError(const std::string& path, int e, bool writing)
+    {
+        switch (e) {
+        case EACCES:
+        case EPERM:
+            return targetError("no permission to " + std::string(writing ? "write" : "read") + " " + quoted(path)
+                    + ": choose a target you own, or run diskometer-cli with sudo for a device",
+                e);
+        case EROFS:
+            return targetError(quoted(path) + " is on a read-only filesystem: choose a target on a writable one", e);
+        case ENOSPC:
+        case EDQUOT:
+            return targetError("no space left on the filesystem of " + quoted(path) + ": free some space or choose another target", e);
+        case EBUSY:
+            return targetError(quoted(path)
+                    + " is in use (mounted, swap, LVM, RAID or held by another program): stop that use first; "
+                      "Diskometer never writes to a device that is in use",
+                e);
+        case ENOENT:
+            return targetError(quoted(path) + " does not exist: give an existing directory, file or block device", e);
+        default:
+            return targetError("cannot open " + quoted(path) + ": " + std::strerror(e), e);
+        }
+    }
+
+    Error noDirectIo(const std::string& path)
+    {
+        return targetError("the filesystem of " + quoted(path)
+                + " does not support direct I/O (O_DIRECT), so a test would measure the page cache, not the "
+                  "device: choose a target on another filesystem (ext4, xfs, btrfs...)",
+            EINVAL);
+    }
+
+    // The offset alignment O_DIRECT needs on this file (kernel >= 6.1 tells), else the device's.
+    uint32_t directIoAlignment(int fd, dev_t dev)
+    {
+        struct statx sx { };
+        if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &sx) == 0 && (sx.stx_mask & STATX_DIOALIGN)
+            && sx.stx_dio_offset_align > 0)
+            return sx.stx_dio_offset_align;
+        std::ifstream in("/sys/dev/block/" + std::to_string(major(dev)) + ":" + std::to_string(minor(dev))
+            + "/queue/logical_block_size");
+        uint32_t v = 0;
+        if (in >> v && v > 0)
+            return v;
+        // A partition keeps its queue in the parent's directory.
+        std::ifstream parent("/sys/dev/block/" + std::to_string(major(dev)) + ":" + std::to_string(minor(dev))
+            + "/../queue/logical_block_size");
+        if (parent >> v && v > 0)
+            return v;
+        return 512;
+    }
+
+    // dev_t of the device and of every partition on it, from sysfs.
+    std::vector<std::pair<dev_t, std::string>> deviceAndPartitions(dev_t dev, const std::string& name)
+    {
+        std::vector<std::pair<dev_t, std::string>> out { { dev, name } };
+        std::error_code ec;
+        const std::filesystem::path dir
+            = "/sys/dev/block/" + std::to_string(major(dev)) + ":" + std::to_string(minor(dev));
+        for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+            if (!std::filesystem::exists(entry.path() / "partition", ec))
+                continue;
+            std::ifstream in(entry.path() / "dev");
+            unsigned ma = 0, mi = 0;
+            char colon = 0;
+            if (in >> ma >> colon >> mi)
+                out.push_back({ makedev(ma, mi), "/dev/" + entry.path().filename().string() });
+        }
+        return out;
+    }
+
+    // Where, if anywhere, the device or one of its partitions is mounted.
+    std::optional<std::string> mountedAt(dev_t dev, const std::string& path)
+    {
+        const auto devices = deviceAndPartitions(dev, path);
+        std::ifstream in("/proc/self/mountinfo");
+        std::string line;
+        while (std::getline(in, line)) {
+            std::istringstream fields(line);
+            std::string id, parent, majmin, root, mountPoint;
+            fields >> id >> parent >> majmin >> root >> mountPoint;
+            unsigned ma = 0, mi = 0;
+            if (std::sscanf(majmin.c_str(), "%u:%u", &ma, &mi) != 2)
+                continue;
+            for (const auto& [d, name] : devices)
+                if (makedev(ma, mi) == d)
+                    return name + " is mounted on " + mountPoint;
+        }
+        return std::nullopt;
+    }
+
+} // namespace
+
+TestRegion::~TestRegion()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+Result<std::unique_ptr<TestRegion>> TestRegion::open(const TargetRequest& req)
+{
+    const std::string& path = req.path;
+    struct stat st { };
+    if (::stat(path.c_str(), &st) != 0)
+        return openError(path, errno, false);
+
+    std::unique_ptr<TestRegion> region(new TestRegion);
+    RegionInfo& info = region->m_info;
+    info.path = path;
+
+    if (S_ISDIR(st.st_mode)) {
+        info.kind = RegionInfo::Kind::Directory;
+        struct statvfs vfs { };
+        if (::statvfs(path.c_str(), &vfs) != 0)
+            return openError(path, errno, true);
+        if (vfs.f_flag & ST_RDONLY)
+            return targetError(quoted(path) + " is on a read-only filesystem, so no test file can be made there: "
+                                              "choose a directory on a writable filesystem",
+                EROFS);
+        if (::access(path.c_str(), W_OK | X_OK) != 0)
+            return targetError("no permission to create the test file in " + quoted(path)
+                    + ": choose a directory you can write to, such as your home directory",
+                errno);
+        const uint64_t size = req.size / kAlign * kAlign;
+        const uint64_t freeBytes = uint64_t(vfs.f_bavail) * vfs.f_frsize;
+        if (freeBytes < size + kFreeSpaceMargin)
+            return targetError("not enough free space in " + quoted(path) + ": the test file needs " + sizeText(size)
+                    + " plus " + sizeText(kFreeSpaceMargin) + " to spare, and " + sizeText(freeBytes)
+                    + " is free; choose a smaller --size or another target",
+                ENOSPC);
+
+        int fd = ::open(path.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+        if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
+            // No O_TMPFILE here (FUSE, NFS, old kernels): a named file, unlinked as soon as it is open.
+            std::random_device rd;
+            char name[64];
+            std::snprintf(name, sizeof name, ".diskometer-%d-%08x.tmp", int(::getpid()), rd());
+            const std::string filePath = (std::filesystem::path(path) / name).string();
+            fd = ::open(filePath.c_str(), O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0600);
+            if (fd >= 0) {
+                info.testFilePath = filePath;
+                ::unlink(filePath.c_str());
+            }
+        }
+        if (fd < 0)
+            return openError(path, errno, true);
+        region->m_fd = fd;
+        // Setting O_DIRECT afterwards tells "no direct I/O" apart from every other open failure.
+        if (::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_DIRECT) != 0)
+            return noDirectIo(path);
+        if (::fallocate(fd, 0, 0, off_t(size)) != 0 && (errno == ENOSPC || errno == EDQUOT))
+            return targetError("not enough free space in " + quoted(path) + " for a test file of " + sizeText(size)
+                    + ": choose a smaller --size or another target",
+                errno);
+        // fallocate only reserves: the runner writes every block before the first test.
+        struct stat fst { };
+        ::fstat(fd, &fst);
+        info.deviceId = fst.st_dev;
+        info.logicalBlockSize = directIoAlignment(fd, fst.st_dev);
+        info.length = size;
+        region->m_needsFill = true;
+        return region;
+    }
+
+    if (S_ISREG(st.st_mode)) {
+        info.kind = RegionInfo::Kind::File;
+        if (req.writes && !req.allowDestructive)
+            return usageError("a write test would overwrite the contents of " + quoted(path)
+                + ": pass --allow-destructive if that is what you want, or give a directory to test in");
+        const int flags = (req.writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+        int fd = ::open(path.c_str(), flags | O_DIRECT);
+        if (fd < 0 && errno == EINVAL) {
+            const int probe = ::open(path.c_str(), flags);
+            if (probe >= 0) {
+                ::close(probe);
+                return noDirectIo(path);
+            }
+        }
+        if (fd < 0)
+            return openError(path, errno, req.writes);
+        region->m_fd = fd;
+        const uint64_t fileSize = uint64_t(st.st_size) / kAlign * kAlign;
+        if (req.sizeGiven && req.size > fileSize)
+            return usageError(quoted(path) + " holds only " + sizeText(fileSize) + ": choose a --size of at most that");
+        info.length = req.sizeGiven ? req.size / kAlign * kAlign : fileSize;
+        if (info.length == 0)
+            return targetError(quoted(path) + " is empty: give a file of at least 16 MiB, or a directory to test in");
+        if (uint64_t(st.st_blocks) * 512 < uint64_t(st.st_size))
+            region->m_warnings.push_back("the test file is sparse: reads of its holes never reach the device");
+        info.deviceId = st.st_dev;
+        info.logicalBlockSize = directIoAlignment(fd, st.st_dev);
+        return region;
+    }
+
+    if (S_ISBLK(st.st_mode)) {
+        info.kind = RegionInfo::Kind::BlockDevice;
+        info.deviceId = st.st_rdev;
+        if (req.writes) {
+            if (!req.allowDestructive)
+                return usageError("a write test destroys the data on " + quoted(path)
+                    + ": pass --allow-destructive if you mean it, or run --mode read");
+            if (auto where = mountedAt(st.st_rdev, path))
+                return targetError(*where + ": unmount it first; Diskometer never writes to a mounted device", EBUSY);
+        }
+        // O_EXCL on a block device claims it: the kernel refuses while anything holds it.
+        const int flags = (req.writes ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC | O_DIRECT;
+        const int fd = ::open(path.c_str(), flags);
+        if (fd < 0)
+            return openError(path, errno, req.writes);
+        region->m_fd = fd;
+        uint64_t devSize = 0;
+        int lbs = 512;
+        if (::ioctl(fd, BLKGETSIZE64, &devSize) != 0 || ::ioctl(fd, BLKSSZGET, &lbs) != 0)
+            return targetError("cannot read the size of " + quoted(path) + ": " + std::strerror(errno), errno);
+        int readOnly = 0;
+        if (req.writes && ::ioctl(fd, BLKROGET, &readOnly) == 0 && readOnly)
+            return targetError(quoted(path) + " is read-only (write-protect switch or kernel setting): run --mode read",
+                EROFS);
+        info.logicalBlockSize = uint32_t(lbs);
+        devSize = devSize / kAlign * kAlign;
+        if (req.sizeGiven && req.size > devSize)
+            return usageError(quoted(path) + " holds only " + sizeText(devSize) + ": choose a --size of at most that");
+        info.length = std::min(req.size / kAlign * kAlign, devSize);
+        if (info.length == 0)
+            return targetError(quoted(path) + " has no capacity (is the medium inserted?)");
+        return region;
+    }
+
+    return targetError(quoted(path) + " is neither a directory, a regular file nor a block device: "
+                                      "give a directory to test in, an existing file, or a device such as /dev/sdb");
+}
+
+} // namespace dm

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "clioptions.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+
+namespace dm {
+
+namespace {
+
+    Error usage(const QString& message) { return usageError(message.toStdString()); }
+
+    // "--count 3": an integer in [lo, hi] or a message that names the option and the range.
+    Result<int> intOption(const QCommandLineParser& p, const QString& name, int lo, int hi)
+    {
+        bool ok = false;
+        const int v = p.value(name).toInt(&ok);
+        if (!ok || v < lo || v > hi)
+            return usage(QStringLiteral("--%1 must be a whole number from %2 to %3 (got '%4')")
+                             .arg(name)
+                             .arg(lo)
+                             .arg(hi)
+                             .arg(p.value(name)));
+        return v;
+    }
+
+    Result<double> secondsOption(const QCommandLineParser& p, const QString& name, double lo, double hi)
+    {
+        bool ok = false;
+        const double v = p.value(name).toDouble(&ok);
+        if (!ok || !(v >= lo && v <= hi))
+            return usage(QStringLiteral("--%1 must be a number of seconds from %2 to %3 (got '%4')")
+                             .arg(name)
+                             .arg(lo)
+                             .arg(hi)
+                             .arg(p.value(name)));
+        return v;
+    }
+
+    // An output path must be writable before a run of several minutes starts, not after.
+    Status checkOutput(const QString& option, const QString& path)
+    {
+        if (path.isEmpty() || path == QLatin1String("-"))
+            return Ok {};
+        const QFileInfo info(path);
+        if (info.isDir())
+            return usage(QStringLiteral("--%1 %2 is a directory: give a file name").arg(option, path));
+        const QFileInfo dir(info.absolutePath());
+        if (!dir.isDir())
+            return usage(QStringLiteral("--%1 %2: the directory %3 does not exist").arg(option, path, dir.filePath()));
+        if (!dir.isWritable() || (info.exists() && !info.isWritable()))
+            return usage(QStringLiteral("--%1 %2: no permission to write there").arg(option, path));
+        return Ok {};
+    }
+
+} // namespace
+
+Result<CliOptions> parseCliOptions(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Measures a drive the way CrystalDiskMark does: sequential and random reads and writes with O_DIRECT.\n"
+        "TARGET is a directory (a test file is made there and removed; default: the current directory),\n"
+        "an existing file, or a block device (read tests; writing needs --allow-destructive).\n\n"
+        "Exit codes: 0 all tests ran, 1 a test failed while running, 2 bad usage or unusable target,\n"
+        "130 interrupted (partial results are still written)."));
+    p.addPositionalArgument(QStringLiteral("run"), QStringLiteral("The command (optional; the only one for now)."),
+        QStringLiteral("[run]"));
+    p.addPositionalArgument(QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."),
+        QStringLiteral("[TARGET]"));
+    const QList<QCommandLineOption> options {
+        { QStringLiteral("profile"), QStringLiteral("default, peak, real or demo (CrystalDiskMark 8 profiles)."),
+            QStringLiteral("NAME"), QStringLiteral("default") },
+        { QStringLiteral("preset"), QStringLiteral("default or nvme (the NVMe SSD rows)."), QStringLiteral("NAME"),
+            QStringLiteral("default") },
+        { QStringLiteral("mode"), QStringLiteral("all, read or write."), QStringLiteral("MODE"), QStringLiteral("all") },
+        { QStringLiteral("mix"), QStringLiteral("Add mixed tests with this read share (10-90)."),
+            QStringLiteral("PERCENT") },
+        { QStringLiteral("tests"),
+            QStringLiteral("Run exactly these rows, e.g. SEQ1M-Q8T1,RND4K-Q32T16,SEQ128K-Q32T1 (block size in bytes, K or M)."),
+            QStringLiteral("LIST") },
+        { QStringLiteral("count"), QStringLiteral("Measured passes per test, 1-9."), QStringLiteral("N"),
+            QStringLiteral("5") },
+        { QStringLiteral("size"), QStringLiteral("Test size, 16MiB-64GiB (e.g. 64MiB, 1GiB)."), QStringLiteral("SIZE"),
+            QStringLiteral("1GiB") },
+        { QStringLiteral("measure"), QStringLiteral("Seconds per pass, 0.5-60."), QStringLiteral("SECONDS"),
+            QStringLiteral("5") },
+        { QStringLiteral("interval"), QStringLiteral("Seconds between tests, 0-600."), QStringLiteral("SECONDS"),
+            QStringLiteral("5") },
+        { QStringLiteral("warmup"), QStringLiteral("Seconds of the uncounted warm-up pass, 0-60."),
+            QStringLiteral("SECONDS"), QStringLiteral("1") },
+        { QStringLiteral("data"), QStringLiteral("random or zeros."), QStringLiteral("KIND"), QStringLiteral("random") },
+        { QStringLiteral("seed"), QStringLiteral("Seed for random offsets (default: new each run)."),
+            QStringLiteral("N") },
+        { QStringLiteral("allow-destructive"),
+            QStringLiteral("Allow write tests on an existing file or an unmounted block device (destroys its data).") },
+        { QStringLiteral("comment"), QStringLiteral("A comment for the reports."), QStringLiteral("TEXT") },
+        { QStringLiteral("text"), QStringLiteral("Write the text report to FILE (- = stdout; the default)."),
+            QStringLiteral("FILE") },
+        { QStringLiteral("json"), QStringLiteral("Write the JSON report (diskometer.result/1) to FILE or -."),
+            QStringLiteral("FILE") },
+        { QStringLiteral("markdown"), QStringLiteral("Write the Markdown report to FILE or -."),
+            QStringLiteral("FILE") },
+        { QStringLiteral("crlf"), QStringLiteral("CRLF line ends in the text report.") },
+        { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
+    };
+    p.addOptions(options);
+    const auto helpOption = p.addHelpOption();
+    const auto versionOption = p.addVersionOption();
+
+    CliOptions o;
+    o.helpText = p.helpText();
+    if (!p.parse(arguments))
+        return usage(p.errorText() + QStringLiteral(" (see --help)"));
+    if (p.isSet(helpOption)) {
+        o.showHelp = true;
+        return o;
+    }
+    if (p.isSet(versionOption)) {
+        o.showVersion = true;
+        return o;
+    }
+
+    QStringList positional = p.positionalArguments();
+    if (!positional.isEmpty() && positional.first() == QLatin1String("run"))
+        positional.removeFirst();
+    if (positional.size() > 1)
+        return usage(QStringLiteral("one TARGET only, got %1: %2").arg(positional.size()).arg(positional.join(' ')));
+    o.request.target = positional.isEmpty() ? std::string(".") : positional.first().toStdString();
+
+    const auto profile = parseProfile(p.value(QStringLiteral("profile")).toStdString());
+    if (!profile)
+        return usage(QStringLiteral("unknown --profile '%1': use default, peak, real or demo")
+                         .arg(p.value(QStringLiteral("profile"))));
+    o.profile = *profile;
+    const auto preset = parsePreset(p.value(QStringLiteral("preset")).toStdString());
+    if (!preset)
+        return usage(
+            QStringLiteral("unknown --preset '%1': use default or nvme").arg(p.value(QStringLiteral("preset"))));
+    o.preset = *preset;
+    const auto mode = parseMode(p.value(QStringLiteral("mode")).toStdString());
+    if (!mode)
+        return usage(QStringLiteral("unknown --mode '%1': use all, read or write").arg(p.value(QStringLiteral("mode"))));
+    o.mode = *mode;
+    if (p.isSet(QStringLiteral("mix"))) {
+        auto mix = intOption(p, QStringLiteral("mix"), kMinMixRead, kMaxMixRead);
+        if (!mix)
+            return mix.error();
+        o.mixReadPercent = *mix;
+    }
+
+    std::vector<TestRow> rows;
+    if (p.isSet(QStringLiteral("tests"))) {
+        for (const QString& item : p.value(QStringLiteral("tests")).split(',', Qt::SkipEmptyParts)) {
+            auto row = parseRow(item.trimmed().toStdString());
+            if (!row)
+                return row.error();
+            rows.push_back(*row);
+        }
+        if (rows.empty())
+            return usage(QStringLiteral("--tests needs at least one row, e.g. --tests SEQ1M-Q8T1,RND4K-Q32T1"));
+    } else {
+        rows = profileRows(o.profile, o.preset);
+    }
+    o.request.tests = expandTests(rows, o.mode, o.mixReadPercent);
+
+    RunSettings& s = o.request.settings;
+    auto count = intOption(p, QStringLiteral("count"), kMinCount, kMaxCount);
+    if (!count)
+        return count.error();
+    s.count = *count;
+    auto size = parseSize(p.value(QStringLiteral("size")).toStdString());
+    if (!size)
+        return usage(QStringLiteral("--size: %1").arg(QString::fromStdString(size.error().message)));
+    if (*size < kMinTestSize || *size > kMaxTestSize)
+        return usage(QStringLiteral("--size must be from 16MiB to 64GiB (got '%1')").arg(p.value(QStringLiteral("size"))));
+    s.testSize = *size;
+    o.request.sizeGiven = p.isSet(QStringLiteral("size"));
+    auto measure = secondsOption(p, QStringLiteral("measure"), 0.5, kMaxMeasureSeconds);
+    if (!measure)
+        return measure.error();
+    s.measureSeconds = *measure;
+    auto interval = secondsOption(p, QStringLiteral("interval"), 0, kMaxIntervalSeconds);
+    if (!interval)
+        return interval.error();
+    s.intervalSeconds = *interval;
+    auto warmup = secondsOption(p, QStringLiteral("warmup"), 0, kMaxMeasureSeconds);
+    if (!warmup)
+        return warmup.error();
+    s.warmupSeconds = *warmup;
+    const QString data = p.value(QStringLiteral("data"));
+    if (data == QLatin1String("random"))
+        s.data = DataFill::Random;
+    else if (data == QLatin1String("zeros"))
+        s.data = DataFill::Zeros;
+    else
+        return usage(QStringLiteral("unknown --data '%1': use random or zeros").arg(data));
+    if (p.isSet(QStringLiteral("seed"))) {
+        bool ok = false;
+        s.seed = p.value(QStringLiteral("seed")).toULongLong(&ok);
+        if (!ok || s.seed == 0)
+            return usage(QStringLiteral("--seed must be a positive whole number"));
+    }
+    o.request.allowDestructive = p.isSet(QStringLiteral("allow-destructive"));
+    o.comment = p.value(QStringLiteral("comment"));
+
+    o.textOut = p.value(QStringLiteral("text"));
+    o.jsonOut = p.value(QStringLiteral("json"));
+    o.markdownOut = p.value(QStringLiteral("markdown"));
+    if (o.textOut.isEmpty() && o.jsonOut.isEmpty() && o.markdownOut.isEmpty())
+        o.textOut = QStringLiteral("-");
+    const int toStdout = int(o.textOut == QLatin1String("-")) + int(o.jsonOut == QLatin1String("-"))
+        + int(o.markdownOut == QLatin1String("-"));
+    if (toStdout > 1)
+        return usage(QStringLiteral("only one report can go to stdout (-): write the others to files"));
+    for (const auto& [name, path] : { std::pair { QStringLiteral("text"), o.textOut },
+             std::pair { QStringLiteral("json"), o.jsonOut }, std::pair { QStringLiteral("markdown"), o.markdownOut } })
+        if (auto st = checkOutput(name, path); !st)
+            return st.error();
+    o.crlf = p.isSet(QStringLiteral("crlf"));
+    o.quiet = p.isSet(QStringLiteral("quiet"));
+    return o;
+}
+
+} // namespace dm

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "error.h"
+#include "presets.h"
+#include "runner.h"
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace dm {
+
+// Everything diskometer-cli was asked to do, checked and ready to run.
+struct CliOptions {
+    RunRequest request;
+    Profile profile = Profile::Default;
+    Preset preset = Preset::Default;
+    Mode mode = Mode::All;
+    std::optional<int> mixReadPercent;
+    QString comment;
+    QString textOut, jsonOut, markdownOut; // "" = not asked, "-" = stdout
+    bool crlf = false;
+    bool quiet = false;
+    bool showHelp = false;
+    bool showVersion = false;
+    QString helpText;
+};
+
+// Parses argv (program name first). Bad usage comes back as a usage Error whose message says
+// what is wrong and what to write instead.
+Result<CliOptions> parseCliOptions(const QStringList& arguments);
+
+} // namespace dm

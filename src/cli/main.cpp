@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// diskometer-cli: runs a profile on a target with the engine and writes the reports.
+#include "clioptions.h"
+#include "jsonreport.h"
+#include "markdownreport.h"
+#include "progressline.h"
+#include "systeminfo.h"
+#include "targetinfo.h"
+#include "textreport.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+namespace {
+
+std::atomic<bool> g_cancel { false };
+volatile std::sig_atomic_t g_signal = 0;
+
+extern "C" void onSignal(int sig)
+{
+    g_signal = sig;
+    g_cancel.store(true); // lock-free, so safe in a signal handler
+}
+
+void installSignalHandlers()
+{
+    struct sigaction sa { };
+    sa.sa_handler = onSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; // no SA_RESTART: a blocking call should notice
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGHUP, &sa, nullptr);
+}
+
+void printError(const QString& message)
+{
+    std::fprintf(stderr, "diskometer-cli: %s\n", message.toLocal8Bit().constData());
+}
+
+bool writeOutput(const QString& path, const QByteArray& data)
+{
+    if (path.isEmpty())
+        return true;
+    if (path == QLatin1String("-")) {
+        std::fwrite(data.constData(), 1, size_t(data.size()), stdout);
+        std::fflush(stdout);
+        return true;
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(data) != data.size()) {
+        printError(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("diskometer-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(DM_VERSION));
+
+    auto parsed = dm::parseCliOptions(QCoreApplication::arguments());
+    if (!parsed) {
+        printError(QString::fromStdString(parsed.error().message));
+        return 2;
+    }
+    dm::CliOptions& opt = *parsed;
+    if (opt.showHelp) {
+        std::fputs(opt.helpText.toLocal8Bit().constData(), stdout);
+        return 0;
+    }
+    if (opt.showVersion) {
+        std::printf("diskometer-cli %s (libaio)\n", DM_VERSION);
+        return 0;
+    }
+
+    installSignalHandlers();
+    dm::Report report;
+    report.date = QDateTime::currentDateTime();
+    report.profile = opt.profile;
+    report.preset = opt.preset;
+    report.mode = opt.mode;
+    report.mixReadPercent = opt.mixReadPercent;
+    report.comment = opt.comment;
+    report.toolVersion = QStringLiteral(DM_VERSION);
+    report.system = dm::describeSystem();
+
+    const bool showProgress = !opt.quiet && ::isatty(STDERR_FILENO);
+    dm::ProgressLine progress(stderr, opt.request.tests);
+    dm::RunCallbacks callbacks;
+    if (showProgress) {
+        callbacks.progress = [&](const dm::Progress& p) { progress.update(p); };
+        callbacks.sample = [&](size_t, const dm::LiveSample& s) { progress.sample(s); };
+    }
+    auto run = dm::runTests(opt.request, callbacks, g_cancel);
+    if (showProgress)
+        progress.clear();
+    if (!run) {
+        if (run.error().kind == dm::Error::Kind::Cancelled || g_signal) {
+            printError(QStringLiteral("interrupted"));
+            return 130;
+        }
+        printError(QString::fromStdString(run.error().message));
+        return 2;
+    }
+    report.run = std::move(*run);
+    // Described after the run: free space and the like as they were while it ran.
+    report.target = dm::describeTarget(QString::fromStdString(opt.request.target));
+
+    bool written = true;
+    written &= writeOutput(opt.textOut, dm::formatText(report, opt.crlf).toUtf8());
+    written &= writeOutput(opt.jsonOut, dm::formatJson(report));
+    written &= writeOutput(opt.markdownOut, dm::formatMarkdown(report).toUtf8());
+
+    if (report.run.cancelled) {
+        printError(QStringLiteral("interrupted: the results of the tests that finished are above"));
+        return 130;
+    }
+    for (const auto& t : report.run.tests)
+        if (t.error) {
+            printError(QStringLiteral("%1 %2 failed: %3")
+                           .arg(QString::fromStdString(dm::rowName(t.spec.row)),
+                               QString::fromLatin1(dm::directionName(t.spec.direction)),
+                               QString::fromStdString(*t.error)));
+        }
+    for (const auto& t : report.run.tests)
+        if (t.error)
+            return 1;
+    return written ? 0 : 1;
+}

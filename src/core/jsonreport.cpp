@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "jsonreport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QJsonValue>
+
+#include <cstdlib>
+#include <optional>
+
+namespace dm {
+
+namespace {
+
+    // The report keeps nanoseconds; the JSON speaks microseconds like the text report.
+    double toUs(double ns) { return ns / 1000.0; }
+    double toNs(double us) { return us * 1000.0; }
+
+    QJsonValue stringOrNull(const QString& s) { return s.isEmpty() ? QJsonValue() : QJsonValue(s); }
+
+    // Qt::ISODate drops the offset of a local time; spell it out so a reader in another zone
+    // knows when the run happened, and "+00:00" rather than "Z" so every date has one shape.
+    QString isoDateWithOffset(const QDateTime& date)
+    {
+        if (!date.isValid())
+            return {};
+        const int offset = date.offsetFromUtc();
+        const QDateTime fixed = date.toOffsetFromUtc(offset);
+        const int minutes = std::abs(offset) / 60;
+        return fixed.toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss"))
+            + QString::asprintf("%c%02d:%02d", offset < 0 ? '-' : '+', minutes / 60, minutes % 60);
+    }
+
+    QJsonObject latencyJson(const LatencySummary& l)
+    {
+        return QJsonObject {
+            { QStringLiteral("mean"), toUs(l.meanNs) },
+            { QStringLiteral("min"), toUs(l.minNs) },
+            { QStringLiteral("p50"), toUs(l.p50Ns) },
+            { QStringLiteral("p90"), toUs(l.p90Ns) },
+            { QStringLiteral("p99"), toUs(l.p99Ns) },
+            { QStringLiteral("p99_9"), toUs(l.p999Ns) },
+            { QStringLiteral("max"), toUs(l.maxNs) },
+        };
+    }
+
+    QJsonObject passJson(const PassResult& p)
+    {
+        return QJsonObject {
+            { QStringLiteral("mb_per_s"), p.mbPerSec() },
+            { QStringLiteral("iops"), p.iops() },
+            { QStringLiteral("latency_us_mean"), toUs(p.latency.meanNs) },
+            // The whole summary per pass too, so a stored run can be shown again pass by pass.
+            { QStringLiteral("latency_us"), latencyJson(p.latency) },
+            { QStringLiteral("seconds"), p.seconds },
+            { QStringLiteral("bytes"), qint64(p.bytes) },
+            { QStringLiteral("ios"), qint64(p.ios) },
+            { QStringLiteral("read_bytes"), qint64(p.readBytes) },
+            { QStringLiteral("write_bytes"), qint64(p.writeBytes) },
+            { QStringLiteral("read_ios"), qint64(p.readIos) },
+            { QStringLiteral("write_ios"), qint64(p.writeIos) },
+            { QStringLiteral("cpu_user_s"), p.cpuUserSeconds },
+            { QStringLiteral("cpu_system_s"), p.cpuSystemSeconds },
+        };
+    }
+
+    QJsonObject resultJson(const TestResult& test)
+    {
+        const TestRow& row = test.spec.row;
+        QJsonObject o {
+            { QStringLiteral("test"), QString::fromStdString(rowName(row)) },
+            { QStringLiteral("direction"), QLatin1String(directionName(test.spec.direction)) },
+            { QStringLiteral("pattern"), QLatin1String(patternName(row.pattern)) },
+            { QStringLiteral("block_size"), qint64(row.blockSize) },
+            { QStringLiteral("queue_depth"), qint64(row.queueDepth) },
+            { QStringLiteral("threads"), qint64(row.threads) },
+            { QStringLiteral("read_percent"), test.spec.readPercent },
+            { QStringLiteral("error"), test.error ? QJsonValue(QString::fromStdString(*test.error)) : QJsonValue() },
+        };
+
+        // A test without a finished pass has no headline: null says so, where 0 would be a result.
+        const QJsonValue none;
+        o.insert(QStringLiteral("mb_per_s"), none);
+        o.insert(QStringLiteral("iops"), none);
+        o.insert(QStringLiteral("latency_us"), none);
+        o.insert(QStringLiteral("median_mb_per_s"), none);
+        o.insert(QStringLiteral("cv_percent"), none);
+        o.insert(QStringLiteral("min_mb_per_s"), none);
+        o.insert(QStringLiteral("max_mb_per_s"), none);
+        o.insert(QStringLiteral("headline_pass"), none);
+        if (!test.passes.empty()) {
+            const PassStatistics stats = passStatistics(test.passes);
+            const PassResult& headline = test.passes[stats.bestIndex];
+            o.insert(QStringLiteral("mb_per_s"), headline.mbPerSec());
+            o.insert(QStringLiteral("iops"), headline.iops());
+            o.insert(QStringLiteral("latency_us"), latencyJson(headline.latency));
+            o.insert(QStringLiteral("median_mb_per_s"), stats.medianMbPerSec);
+            o.insert(QStringLiteral("cv_percent"), stats.cvPercent);
+            o.insert(QStringLiteral("min_mb_per_s"), stats.minMbPerSec);
+            o.insert(QStringLiteral("max_mb_per_s"), stats.maxMbPerSec);
+            o.insert(QStringLiteral("headline_pass"), qint64(stats.bestIndex));
+        }
+
+        QJsonArray passes;
+        for (const auto& p : test.passes)
+            passes.append(passJson(p));
+        o.insert(QStringLiteral("passes"), passes);
+
+        QJsonArray timeline;
+        for (const auto& s : test.timeline) {
+            timeline.append(QJsonObject {
+                { QStringLiteral("t"), s.t },
+                { QStringLiteral("mb_per_s"), s.mbPerSec },
+                { QStringLiteral("iops"), s.iops },
+                { QStringLiteral("pass"), s.pass },
+            });
+        }
+        o.insert(QStringLiteral("timeline"), timeline);
+        return o;
+    }
+
+    const char* kindName(RegionInfo::Kind kind)
+    {
+        switch (kind) {
+        case RegionInfo::Kind::Directory:
+            return "directory";
+        case RegionInfo::Kind::File:
+            return "file";
+        case RegionInfo::Kind::BlockDevice:
+            return "block-device";
+        }
+        return "";
+    }
+
+    QJsonObject targetJson(const Report& report)
+    {
+        const TargetDescription& t = report.target;
+        const RegionInfo& region = report.run.region;
+        return QJsonObject {
+            { QStringLiteral("path"), t.path },
+            { QStringLiteral("kind"), t.kind.isEmpty() ? QString::fromLatin1(kindName(region.kind)) : t.kind },
+            { QStringLiteral("filesystem"), t.filesystem },
+            { QStringLiteral("device"), t.device },
+            { QStringLiteral("model"), t.model },
+            { QStringLiteral("vendor"), t.vendor },
+            { QStringLiteral("bus"), t.bus },
+            { QStringLiteral("link"), stringOrNull(t.link) },
+            { QStringLiteral("rotational"), t.rotational },
+            { QStringLiteral("capacity_bytes"), t.capacityBytes },
+            { QStringLiteral("free_bytes"), t.freeBytes ? QJsonValue(*t.freeBytes) : QJsonValue() },
+            { QStringLiteral("mount_point"), t.mountPoint },
+            { QStringLiteral("mount_options"), t.mountOptions },
+            { QStringLiteral("logical_block_size"), qint64(region.logicalBlockSize) },
+            { QStringLiteral("region_bytes"), qint64(region.length) },
+        };
+    }
+
+    QJsonObject settingsJson(const Report& report)
+    {
+        const RunSettings& s = report.run.settings;
+        return QJsonObject {
+            { QStringLiteral("profile"), QLatin1String(profileName(report.profile)) },
+            { QStringLiteral("preset"), QLatin1String(presetName(report.preset)) },
+            { QStringLiteral("mode"), QLatin1String(modeName(report.mode)) },
+            { QStringLiteral("test_size_bytes"), qint64(s.testSize) },
+            { QStringLiteral("count"), s.count },
+            { QStringLiteral("measure_seconds"), s.measureSeconds },
+            { QStringLiteral("interval_seconds"), s.intervalSeconds },
+            { QStringLiteral("warmup_seconds"), s.warmupSeconds },
+            { QStringLiteral("data"), s.data == DataFill::Zeros ? QStringLiteral("zeros") : QStringLiteral("random") },
+            { QStringLiteral("mix_read_percent"),
+                report.mixReadPercent ? QJsonValue(*report.mixReadPercent) : QJsonValue() },
+            { QStringLiteral("direct"), report.run.region.direct },
+            // The seed the run used, as a string: seeds use all 64 bits and JSON numbers lose
+            // everything past 2^53 in most readers (JavaScript, jq), which would make it useless.
+            { QStringLiteral("seed"), QString::number(report.run.seed) },
+        };
+    }
+
+    // Reading back. Missing optional fields keep their defaults (older or hand-edited files);
+    // a field that is present with a value we cannot understand is an error naming the field.
+    class Reader {
+    public:
+        std::optional<Error> error;
+
+        void fail(const QString& message)
+        {
+            if (!error)
+                error = usageError(("not a valid Diskometer result: " + message).toStdString());
+        }
+
+        template <typename T, typename Parse>
+        T parseEnum(const QJsonValue& v, const QString& field, Parse parse, T fallback)
+        {
+            if (v.isUndefined())
+                return fallback;
+            const auto parsed = parse(v.toString().toStdString());
+            if (!parsed) {
+                fail(QStringLiteral("unknown value '%1' in %2").arg(v.toString(), field));
+                return fallback;
+            }
+            return *parsed;
+        }
+
+        qint64 integer(const QJsonObject& o, const char* key, const QString& where, qint64 fallback = 0)
+        {
+            const QJsonValue v = o.value(QLatin1String(key));
+            if (v.isUndefined() || v.isNull())
+                return fallback;
+            if (!v.isDouble() || v.toInteger(-1) < 0) {
+                fail(QStringLiteral("%1.%2 must be a whole number of 0 or more").arg(where, QLatin1String(key)));
+                return fallback;
+            }
+            return v.toInteger();
+        }
+
+        double number(const QJsonObject& o, const char* key, const QString& where, double fallback = 0)
+        {
+            const QJsonValue v = o.value(QLatin1String(key));
+            if (v.isUndefined() || v.isNull())
+                return fallback;
+            if (!v.isDouble()) {
+                fail(QStringLiteral("%1.%2 must be a number").arg(where, QLatin1String(key)));
+                return fallback;
+            }
+            return v.toDouble();
+        }
+
+        LatencySummary latency(const QJsonObject& o, const QString& where)
+        {
+            LatencySummary l;
+            l.meanNs = toNs(number(o, "mean", where));
+            l.minNs = toNs(number(o, "min", where));
+            l.p50Ns = toNs(number(o, "p50", where));
+            l.p90Ns = toNs(number(o, "p90", where));
+            l.p99Ns = toNs(number(o, "p99", where));
+            l.p999Ns = toNs(number(o, "p99_9", where));
+            l.maxNs = toNs(number(o, "max", where));
+            return l;
+        }
+
+        PassResult pass(const QJsonObject& o, const QString& where)
+        {
+            PassResult p;
+            p.seconds = number(o, "seconds", where);
+            p.bytes = uint64_t(integer(o, "bytes", where));
+            p.ios = uint64_t(integer(o, "ios", where));
+            p.readBytes = uint64_t(integer(o, "read_bytes", where));
+            p.writeBytes = uint64_t(integer(o, "write_bytes", where));
+            p.readIos = uint64_t(integer(o, "read_ios", where));
+            p.writeIos = uint64_t(integer(o, "write_ios", where));
+            p.cpuUserSeconds = number(o, "cpu_user_s", where);
+            p.cpuSystemSeconds = number(o, "cpu_system_s", where);
+            if (o.value(QLatin1String("latency_us")).isObject())
+                p.latency = latency(o.value(QLatin1String("latency_us")).toObject(), where + ".latency_us");
+            else
+                p.latency.meanNs = toNs(number(o, "latency_us_mean", where));
+            return p;
+        }
+
+        TestResult result(const QJsonObject& o, const QString& where)
+        {
+            TestResult t;
+            t.spec.row.pattern = parseEnum<Pattern>(
+                o.value(QLatin1String("pattern")), where + ".pattern",
+                [](const std::string& s) -> std::optional<Pattern> {
+                    if (s == "seq")
+                        return Pattern::Sequential;
+                    if (s == "rnd")
+                        return Pattern::Random;
+                    return std::nullopt;
+                },
+                Pattern::Sequential);
+            t.spec.direction = parseEnum<Direction>(
+                o.value(QLatin1String("direction")), where + ".direction",
+                [](const std::string& s) -> std::optional<Direction> {
+                    if (s == "read")
+                        return Direction::Read;
+                    if (s == "write")
+                        return Direction::Write;
+                    if (s == "mix")
+                        return Direction::Mix;
+                    return std::nullopt;
+                },
+                Direction::Read);
+            t.spec.row.blockSize = uint32_t(integer(o, "block_size", where));
+            t.spec.row.queueDepth = uint32_t(integer(o, "queue_depth", where));
+            t.spec.row.threads = uint32_t(integer(o, "threads", where));
+            if (auto valid = validate(t.spec.row); !valid)
+                fail(where + QStringLiteral(": ") + QString::fromStdString(valid.error().message));
+            // Older files may lack read_percent; the direction implies it except for a mix.
+            const int impliedPercent = t.spec.direction == Direction::Write ? 0
+                : t.spec.direction == Direction::Read                       ? 100
+                                                                            : 70;
+            t.spec.readPercent = int(integer(o, "read_percent", where, impliedPercent));
+
+            const QJsonValue message = o.value(QLatin1String("error"));
+            if (message.isString())
+                t.error = message.toString().toStdString();
+            else if (!message.isNull() && !message.isUndefined())
+                fail(where + QStringLiteral(".error must be null or text"));
+
+            const QJsonArray passes = o.value(QLatin1String("passes")).toArray();
+            for (qsizetype i = 0; i < passes.size(); ++i)
+                t.passes.push_back(pass(passes[i].toObject(), QStringLiteral("%1.passes[%2]").arg(where).arg(i)));
+            const QJsonArray timeline = o.value(QLatin1String("timeline")).toArray();
+            for (qsizetype i = 0; i < timeline.size(); ++i) {
+                const QJsonObject s = timeline[i].toObject();
+                const QString at = QStringLiteral("%1.timeline[%2]").arg(where).arg(i);
+                t.timeline.push_back({ number(s, "t", at), number(s, "mb_per_s", at), number(s, "iops", at),
+                    int(integer(s, "pass", at)) });
+            }
+            return t;
+        }
+    };
+
+} // namespace
+
+QByteArray formatJson(const Report& report)
+{
+    QJsonArray results;
+    for (const auto& test : report.run.tests)
+        results.append(resultJson(test));
+    QJsonArray warnings;
+    for (const auto& w : report.run.warnings)
+        warnings.append(QString::fromStdString(w));
+
+    const QJsonObject root {
+        { QStringLiteral("schema"), QLatin1String(kResultSchema) },
+        { QStringLiteral("tool"),
+            QJsonObject {
+                { QStringLiteral("name"), QStringLiteral("Diskometer") },
+                { QStringLiteral("version"), report.toolVersion },
+                { QStringLiteral("engine"), report.engine },
+            } },
+        { QStringLiteral("date"), isoDateWithOffset(report.date) },
+        { QStringLiteral("system"),
+            QJsonObject {
+                { QStringLiteral("os"), report.system.os },
+                { QStringLiteral("kernel"), report.system.kernel },
+                { QStringLiteral("cpu"), report.system.cpu },
+            } },
+        { QStringLiteral("target"), targetJson(report) },
+        { QStringLiteral("settings"), settingsJson(report) },
+        { QStringLiteral("results"), results },
+        { QStringLiteral("warnings"), warnings },
+        { QStringLiteral("cancelled"), report.run.cancelled },
+        { QStringLiteral("comment"), report.comment },
+    };
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+Result<Report> parseJson(const QByteArray& json)
+{
+    QJsonParseError parseError {};
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return usageError(QStringLiteral("not a Diskometer result: %1 at byte %2")
+                              .arg(parseError.errorString())
+                              .arg(parseError.offset)
+                              .toStdString());
+    if (!doc.isObject())
+        return usageError("not a Diskometer result: the document is not a JSON object");
+    const QJsonObject root = doc.object();
+    const QString schema = root.value(QLatin1String("schema")).toString();
+    if (schema.isEmpty())
+        return usageError("not a Diskometer result: it has no \"schema\" field");
+    if (schema != QLatin1String(kResultSchema))
+        return usageError("unsupported result schema '" + schema.toStdString() + "': this version reads "
+            + std::string(kResultSchema));
+
+    Reader read;
+    Report report;
+    const QJsonObject tool = root.value(QLatin1String("tool")).toObject();
+    report.toolVersion = tool.value(QLatin1String("version")).toString();
+    report.engine = tool.value(QLatin1String("engine")).toString(report.engine);
+    const QString date = root.value(QLatin1String("date")).toString();
+    report.date = QDateTime::fromString(date, Qt::ISODate);
+    if (!date.isEmpty() && !report.date.isValid())
+        read.fail(QStringLiteral("date '%1' is not an ISO-8601 date").arg(date));
+
+    const QJsonObject system = root.value(QLatin1String("system")).toObject();
+    report.system.os = system.value(QLatin1String("os")).toString();
+    report.system.kernel = system.value(QLatin1String("kernel")).toString();
+    report.system.cpu = system.value(QLatin1String("cpu")).toString();
+
+    const QJsonObject target = root.value(QLatin1String("target")).toObject();
+    TargetDescription& t = report.target;
+    RegionInfo& region = report.run.region;
+    t.path = target.value(QLatin1String("path")).toString();
+    t.kind = target.value(QLatin1String("kind")).toString();
+    t.filesystem = target.value(QLatin1String("filesystem")).toString();
+    t.device = target.value(QLatin1String("device")).toString();
+    t.model = target.value(QLatin1String("model")).toString();
+    t.vendor = target.value(QLatin1String("vendor")).toString();
+    t.bus = target.value(QLatin1String("bus")).toString();
+    t.link = target.value(QLatin1String("link")).toString();
+    t.rotational = target.value(QLatin1String("rotational")).toBool();
+    t.capacityBytes = read.integer(target, "capacity_bytes", QStringLiteral("target"));
+    if (const QJsonValue free = target.value(QLatin1String("free_bytes")); !free.isNull() && !free.isUndefined())
+        t.freeBytes = read.integer(target, "free_bytes", QStringLiteral("target"));
+    t.mountPoint = target.value(QLatin1String("mount_point")).toString();
+    t.mountOptions = target.value(QLatin1String("mount_options")).toString();
+    region.path = t.path.toStdString();
+    if (t.kind == QLatin1String("file"))
+        region.kind = RegionInfo::Kind::File;
+    else if (t.kind == QLatin1String("block-device"))
+        region.kind = RegionInfo::Kind::BlockDevice;
+    region.logicalBlockSize = uint32_t(read.integer(target, "logical_block_size", QStringLiteral("target"), 512));
+    region.length = uint64_t(read.integer(target, "region_bytes", QStringLiteral("target")));
+
+    const QJsonObject settings = root.value(QLatin1String("settings")).toObject();
+    const QString where = QStringLiteral("settings");
+    report.profile = read.parseEnum(
+        settings.value(QLatin1String("profile")), where + ".profile",
+        [](const std::string& s) { return parseProfile(s); }, Profile::Default);
+    report.preset = read.parseEnum(
+        settings.value(QLatin1String("preset")), where + ".preset", [](const std::string& s) { return parsePreset(s); },
+        Preset::Default);
+    report.mode = read.parseEnum(
+        settings.value(QLatin1String("mode")), where + ".mode", [](const std::string& s) { return parseMode(s); },
+        Mode::All);
+    RunSettings& s = report.run.settings;
+    s.testSize = uint64_t(read.integer(settings, "test_size_bytes", where, qint64(s.testSize)));
+    s.count = int(read.integer(settings, "count", where, s.count));
+    s.measureSeconds = read.number(settings, "measure_seconds", where, s.measureSeconds);
+    s.intervalSeconds = read.number(settings, "interval_seconds", where, s.intervalSeconds);
+    s.warmupSeconds = read.number(settings, "warmup_seconds", where, s.warmupSeconds);
+    s.data = read.parseEnum(
+        settings.value(QLatin1String("data")), where + ".data",
+        [](const std::string& d) -> std::optional<DataFill> {
+            if (d == "random")
+                return DataFill::Random;
+            if (d == "zeros")
+                return DataFill::Zeros;
+            return std::nullopt;
+        },
+        DataFill::Random);
+    if (const QJsonValue mix = settings.value(QLatin1String("mix_read_percent")); !mix.isNull() && !mix.isUndefined())
+        report.mixReadPercent = int(read.integer(settings, "mix_read_percent", where));
+    region.direct = settings.value(QLatin1String("direct")).toBool(true);
+    // Written as a string (see formatJson); a number from a hand-written file is accepted too.
+    const QJsonValue seed = settings.value(QLatin1String("seed"));
+    bool seedOk = true;
+    if (seed.isString())
+        report.run.seed = seed.toString().toULongLong(&seedOk);
+    else if (seed.isDouble())
+        report.run.seed = uint64_t(read.integer(settings, "seed", where));
+    if (!seedOk)
+        read.fail(QStringLiteral("settings.seed '%1' is not a number").arg(seed.toString()));
+
+    const QJsonValue results = root.value(QLatin1String("results"));
+    if (!results.isArray())
+        read.fail(QStringLiteral("it has no \"results\" list"));
+    const QJsonArray resultList = results.toArray();
+    for (qsizetype i = 0; i < resultList.size(); ++i) {
+        if (!resultList[i].isObject()) {
+            read.fail(QStringLiteral("results[%1] is not an object").arg(i));
+            continue;
+        }
+        report.run.tests.push_back(read.result(resultList[i].toObject(), QStringLiteral("results[%1]").arg(i)));
+    }
+    for (const QJsonValue w : root.value(QLatin1String("warnings")).toArray())
+        report.run.warnings.push_back(w.toString().toStdString());
+    report.run.cancelled = root.value(QLatin1String("cancelled")).toBool();
+    report.comment = root.value(QLatin1String("comment")).toString();
+
+    if (read.error)
+        return *read.error;
+    return report;
+}
+
+} // namespace dm

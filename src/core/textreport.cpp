@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "textreport.h"
+
+#include "targetinfo.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace dm {
+
+namespace {
+
+    constexpr int kRuleWidth = 78;
+    // Footer labels are right-aligned so their colons line up; 9 fits the longest ("Cancelled").
+    constexpr int kLabelWidth = 9;
+
+    QString rule() { return QString(kRuleWidth, QLatin1Char('-')); }
+
+    QString footerLine(const QString& label, const QString& value)
+    {
+        return QStringLiteral("%1: %2").arg(label, kLabelWidth).arg(value);
+    }
+
+    // "  SEQ    1MiB (Q=  8, T= 1):", the part of a row that names the test.
+    QString rowPrefix(const TestRow& row)
+    {
+        uint32_t number = row.blockSize;
+        const char* unit = "B";
+        if (row.blockSize % MiB == 0) {
+            number = row.blockSize / uint32_t(MiB);
+            unit = "MiB";
+        } else if (row.blockSize % KiB == 0) {
+            number = row.blockSize / uint32_t(KiB);
+            unit = "KiB";
+        }
+        return QString::asprintf("  %s %4d%s (Q=%3d, T=%2d):", row.pattern == Pattern::Sequential ? "SEQ" : "RND",
+            int(number), unit, int(row.queueDepth), int(row.threads));
+    }
+
+    // Nothing for a test that neither failed nor finished a pass (a cancelled run stops mid-test).
+    std::optional<QString> rowLine(const TestResult& test)
+    {
+        const QString prefix = rowPrefix(test.spec.row);
+        if (test.error)
+            return prefix + QStringLiteral(" error: ") + QString::fromStdString(*test.error).simplified();
+        if (test.passes.empty())
+            return std::nullopt;
+        const PassResult& headline = test.passes[passStatistics(test.passes).bestIndex];
+        return prefix
+            + QString::asprintf(" %9.3f MB/s [%9.1f IOPS] <%9.2f us>", headline.mbPerSec(), headline.iops(),
+                headline.latency.meanNs / 1000.0);
+    }
+
+    QString modeLabel(const Report& report)
+    {
+        QStringList items;
+        switch (report.mode) {
+        case Mode::All:
+            items << QStringLiteral("[Read&Write]");
+            break;
+        case Mode::Read:
+            items << QStringLiteral("[Read]");
+            break;
+        case Mode::Write:
+            items << QStringLiteral("[Write]");
+            break;
+        }
+        if (report.preset == Preset::Nvme)
+            items << QStringLiteral("[NVMe SSD]");
+        if (report.run.settings.data == DataFill::Zeros)
+            items << QStringLiteral("[0Fill]");
+        if (!report.run.region.direct)
+            items << QStringLiteral("[buffered]");
+        return items.join(QLatin1Char(' '));
+    }
+
+    QString seconds(double s) { return QString::number(s); }
+
+    // "[/home 43% (104/242GiB)]" for a filesystem, "[/dev/sdb (58GiB)]" for a raw device.
+    QString targetUsage(const TargetDescription& target)
+    {
+        const bool raw = target.kind == QLatin1String("block-device");
+        QString where = raw ? target.device : target.mountPoint;
+        if (where.isEmpty())
+            where = target.path;
+        const qint64 total = target.capacityBytes;
+        // Small filesystems (a test rig, a tmpfs) would read "0/0GiB"; MiB keeps them legible.
+        const bool gib = total >= qint64(GiB);
+        const double unit = double(gib ? GiB : MiB);
+        const QString unitName = gib ? QStringLiteral("GiB") : QStringLiteral("MiB");
+        // `where` is a user's path and may hold a '%': concatenate it, never pass it through arg().
+        if (total <= 0)
+            return QLatin1Char('[') + where + QLatin1Char(']');
+        const QString totalText = QString::number(std::llround(double(total) / unit)) + unitName;
+        if (raw || !target.freeBytes)
+            return QLatin1Char('[') + where + QStringLiteral(" (") + totalText + QStringLiteral(")]");
+        const qint64 used = std::max<qint64>(0, total - *target.freeBytes);
+        return QLatin1Char('[') + where
+            + QStringLiteral(" %1% (%2/")
+                  .arg(std::llround(100.0 * double(used) / double(total)))
+                  .arg(std::llround(double(used) / unit))
+            + totalText + QStringLiteral(")]");
+    }
+
+    QString osLabel(const SystemDescription& system)
+    {
+        if (system.kernel.isEmpty())
+            return system.os;
+        if (system.os.isEmpty())
+            return QStringLiteral("[%1]").arg(system.kernel);
+        return QStringLiteral("%1 [%2]").arg(system.os, system.kernel);
+    }
+
+    int mixReadPercent(const Report& report)
+    {
+        // What ran wins over what was asked for: the tests carry the share they used.
+        for (const auto& test : report.run.tests) {
+            if (test.spec.direction == Direction::Mix)
+                return test.spec.readPercent;
+        }
+        return report.mixReadPercent.value_or(70);
+    }
+
+} // namespace
+
+QString profileLabel(Profile profile)
+{
+    switch (profile) {
+    case Profile::Default:
+        return QStringLiteral("Default");
+    case Profile::Peak:
+        return QStringLiteral("Peak");
+    case Profile::RealWorld:
+        return QStringLiteral("Real World");
+    case Profile::Demo:
+        return QStringLiteral("Demo");
+    }
+    return {};
+}
+
+QString testSizeLabel(uint64_t bytes)
+{
+    if (bytes >= GiB && bytes % GiB == 0)
+        return QStringLiteral("%1 GiB").arg(bytes / GiB);
+    if (bytes >= MiB && bytes % MiB == 0)
+        return QStringLiteral("%1 MiB").arg(bytes / MiB);
+    if (bytes >= KiB && bytes % KiB == 0)
+        return QStringLiteral("%1 KiB").arg(bytes / KiB);
+    return QStringLiteral("%1 B").arg(bytes);
+}
+
+QString formatText(const Report& report, bool crlf)
+{
+    QStringList lines;
+    const QString title = QStringLiteral("Diskometer %1 (%2)").arg(report.toolVersion, report.engine);
+    const QString url = QStringLiteral(DM_PROJECT_URL);
+    lines << rule();
+    lines << title + QString(std::max<qsizetype>(1, kRuleWidth - title.size() - url.size()), QLatin1Char(' ')) + url;
+    lines << rule();
+    lines << QStringLiteral("* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]");
+    lines << QStringLiteral("* KB = 1000 bytes, KiB = 1024 bytes");
+
+    const struct {
+        Direction direction;
+        QString title;
+    } sections[] = {
+        { Direction::Read, QStringLiteral("[Read]") },
+        { Direction::Write, QStringLiteral("[Write]") },
+        { Direction::Mix,
+            QStringLiteral("[Mix] Read %1%/Write %2%").arg(mixReadPercent(report)).arg(100 - mixReadPercent(report)) },
+    };
+    for (const auto& section : sections) {
+        QStringList rows;
+        for (const auto& test : report.run.tests) {
+            if (test.spec.direction != section.direction)
+                continue;
+            if (auto line = rowLine(test))
+                rows << *line;
+        }
+        if (rows.isEmpty())
+            continue;
+        lines << QString() << section.title << rows;
+    }
+
+    const RunSettings& settings = report.run.settings;
+    lines << QString();
+    lines << footerLine(QStringLiteral("Profile"), profileLabel(report.profile));
+    lines << footerLine(QStringLiteral("Test"),
+        QStringLiteral("%1 (x%2) %3")
+            .arg(testSizeLabel(settings.testSize))
+            .arg(settings.count)
+            .arg(targetUsage(report.target)));
+    lines << footerLine(QStringLiteral("Mode"), modeLabel(report));
+    lines << footerLine(QStringLiteral("Time"),
+        QStringLiteral("Measure %1 sec / Interval %2 sec")
+            .arg(seconds(settings.measureSeconds), seconds(settings.intervalSeconds)));
+    lines << footerLine(QStringLiteral("Date"), report.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
+    if (const QString os = osLabel(report.system); !os.isEmpty())
+        lines << footerLine(QStringLiteral("OS"), os);
+    if (const QString device = deviceSummary(report.target); !device.isEmpty())
+        lines << footerLine(QStringLiteral("Device"), device);
+    for (const auto& warning : report.run.warnings)
+        lines << footerLine(QStringLiteral("Warning"), QString::fromStdString(warning).simplified());
+    if (report.run.cancelled)
+        lines << footerLine(
+            QStringLiteral("Cancelled"), QStringLiteral("the run was stopped; later tests did not run"));
+    if (!report.comment.trimmed().isEmpty())
+        lines << footerLine(QStringLiteral("Comment"), report.comment.simplified()); // one line, as pasted
+
+    const QString eol = crlf ? QStringLiteral("\r\n") : QStringLiteral("\n");
+    return lines.join(eol) + eol;
+}
+
+} // namespace dm

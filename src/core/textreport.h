@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "report.h"
+
+#include <QString>
+
+namespace dm {
+
+// The plain-text report in CrystalDiskMark's layout (REPORTS.md), so it can be pasted next to
+// one and compared line by line. Lines end in "\n", or "\r\n" when crlf is set (for Windows
+// readers and some forums).
+QString formatText(const Report& report, bool crlf = false);
+
+// "1 GiB", "512 MiB": a test size the way the report's Test line writes it.
+QString testSizeLabel(uint64_t bytes);
+// "Default", "Peak", "Real World", "Demo": a profile as CrystalDiskMark users know it.
+QString profileLabel(Profile profile);
+
+} // namespace dm

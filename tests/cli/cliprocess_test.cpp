@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Runs the real diskometer-cli binary as a user would and checks what the user sees: exit codes
+// (0, 1, 2, 130), one-line errors that say what to do, reports on stdout and in files, and that
+// no test file is ever left behind, also after Ctrl-C.
+#include "testtargets.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QThread>
+#include <gtest/gtest.h>
+#include <signal.h>
+
+using namespace dm::test;
+
+namespace {
+
+struct Outcome {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+const QStringList kQuick { "--count", "1", "--measure", "0.5", "--warmup", "0.2", "--interval", "0", "--size", "16MiB",
+    "--quiet" };
+
+Outcome runCli(const QStringList& args, int timeoutMs = 60000)
+{
+    QProcess p;
+    p.start(QStringLiteral(DM_CLI_PATH), args);
+    p.waitForFinished(timeoutMs);
+    Outcome o;
+    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    o.out = p.readAllStandardOutput();
+    o.err = p.readAllStandardError();
+    return o;
+}
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+// The user gets one line on stderr, prefixed with the program name.
+void expectOneLineError(const Outcome& o, const char* needle)
+{
+    EXPECT_EQ(o.exitCode, 2) << o.err.constData();
+    EXPECT_TRUE(o.err.startsWith("diskometer-cli: ")) << o.err.constData();
+    EXPECT_EQ(o.err.count('\n'), 1) << o.err.constData();
+    EXPECT_TRUE(o.err.contains(needle)) << "wanted '" << needle << "' in: " << o.err.constData();
+    EXPECT_TRUE(o.out.isEmpty());
+}
+
+} // namespace
+
+TEST(CliProcess, RunsAndWritesJsonAndText)
+{
+    ScratchDir dir;
+    const QString json = q(dir.path()) + "/r.json";
+    auto o = runCli(QStringList { "run", "--tests", "RND4K-Q8T1", "--json", json, "--text", "-", "--comment",
+                        "テスト comment" }
+        + kQuick + QStringList { q(dir.path()) });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    EXPECT_TRUE(o.out.contains("[Read]")) << o.out.constData();
+    EXPECT_TRUE(o.out.contains("[Write]"));
+    EXPECT_TRUE(o.out.contains("  RND    4KiB (Q=  8, T= 1):")) << o.out.constData();
+    EXPECT_TRUE(QString::fromUtf8(o.out).contains(QStringLiteral("テスト comment")));
+
+    QFile f(json);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const auto doc = QJsonDocument::fromJson(f.readAll()).object();
+    EXPECT_EQ(doc["schema"].toString(), "diskometer.result/1");
+    const auto results = doc["results"].toArray();
+    ASSERT_EQ(results.size(), 2);
+    EXPECT_EQ(results[0].toObject()["direction"].toString(), "read");
+    EXPECT_EQ(results[1].toObject()["direction"].toString(), "write");
+    EXPECT_GT(results[0].toObject()["iops"].toDouble(), 0.0);
+    EXPECT_EQ(results[0].toObject()["passes"].toArray().size(), 1);
+    f.close();
+    f.remove();
+    EXPECT_EQ(dir.entryCount(), 0u) << "the test file was left behind";
+}
+
+TEST(CliProcess, BadTargetsAndUsageExitWithTwo)
+{
+    expectOneLineError(runCli(kQuick + QStringList { "/nonexistent/place" }), "does not exist");
+    expectOneLineError(runCli(kQuick + QStringList { "/dev/null" }), "neither a directory");
+    expectOneLineError(runCli({ "--count", "12", "." }), "--count");
+    expectOneLineError(runCli({ "--tests", "SEQ1M-Q8X1", "." }), "SEQ1M-Q8T1");
+    expectOneLineError(runCli({ "--size", "1TB", "." }), "GiB");
+    expectOneLineError(runCli({ "--mix", "99", "." }), "--mix");
+    expectOneLineError(runCli({ "--frobnicate" }), "--help");
+    expectOneLineError(runCli(kQuick + QStringList { "--json", "/nonexistent/dir/out.json", "." }), "does not exist");
+}
+
+TEST(CliProcess, VersionAndHelp)
+{
+    auto v = runCli({ "--version" });
+    EXPECT_EQ(v.exitCode, 0);
+    EXPECT_TRUE(v.out.startsWith("diskometer-cli ")) << v.out.constData();
+    auto h = runCli({ "--help" });
+    EXPECT_EQ(h.exitCode, 0);
+    EXPECT_TRUE(h.out.contains("--allow-destructive"));
+}
+
+TEST(CliProcess, InterruptExits130QuicklyWithPartialResultsAndNoFile)
+{
+    for (int sig : { SIGINT, SIGTERM }) {
+        SCOPED_TRACE(sig == SIGINT ? "SIGINT" : "SIGTERM");
+        ScratchDir dir;
+        QProcess p;
+        p.start(QStringLiteral(DM_CLI_PATH),
+            { "--tests", "RND4K-Q32T1", "--mode", "read", "--count", "9", "--measure", "5", "--warmup", "0.2",
+                "--interval", "0", "--size", "16MiB", "--quiet", "--json", "-", q(dir.path()) });
+        ASSERT_TRUE(p.waitForStarted());
+        // Let it get into the middle of a pass, then stop it as Ctrl-C would.
+        QThread::msleep(1500);
+        ::kill(pid_t(p.processId()), sig);
+        QElapsedTimer timer;
+        timer.start();
+        ASSERT_TRUE(p.waitForFinished(5000));
+        EXPECT_LT(timer.elapsed(), 1000) << "took too long to stop";
+        EXPECT_EQ(p.exitCode(), 130);
+        const auto doc = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        EXPECT_EQ(doc["schema"].toString(), "diskometer.result/1") << "partial results are still written";
+        EXPECT_TRUE(doc["cancelled"].toBool());
+        EXPECT_TRUE(p.readAllStandardError().contains("interrupted"));
+        EXPECT_EQ(dir.entryCount(), 0u);
+    }
+}
+
+TEST(CliProcess, ATestThatFailsWhileRunningExitsWithOneAndKeepsTheOthers)
+{
+    ScratchDir dir;
+    const std::string file = dir.path() + "/victim.bin";
+    run("dd if=/dev/urandom of=" + file + " bs=1M count=32 status=none");
+    QProcess p;
+    p.start(QStringLiteral(DM_CLI_PATH),
+        { "--tests", "SEQ1M-Q1T1,RND4K-Q1T1", "--mode", "read", "--count", "2", "--measure", "0.5", "--warmup", "0",
+            "--interval", "1", "--quiet", "--json", "-", q(file) });
+    ASSERT_TRUE(p.waitForStarted());
+    // During the interval after the first test, the file shrinks under the run: the second test's
+    // reads come back short, as when a device is pulled.
+    QThread::msleep(1400);
+    run("truncate -s 0 " + file);
+    ASSERT_TRUE(p.waitForFinished(20000));
+    EXPECT_EQ(p.exitCode(), 1) << p.readAllStandardError().constData();
+    const auto results = QJsonDocument::fromJson(p.readAllStandardOutput()).object()["results"].toArray();
+    ASSERT_EQ(results.size(), 2);
+    EXPECT_TRUE(results[0].toObject()["error"].isNull());
+    EXPECT_GT(results[0].toObject()["mb_per_s"].toDouble(), 0.0);
+    EXPECT_TRUE(results[1].toObject()["error"].toString().contains("short read"))
+        << results[1].toObject()["error"].toString().toStdString();
+}
+
+TEST(CliProcess, NoWritePermissionIsRefused)
+{
+    if (!isRoot() || !haveTool("setpriv"))
+        GTEST_SKIP() << "needs root to run the CLI as another user";
+    ScratchDir dir; // owned by root, mode 0700: nobody may not create a file in it
+    run("chmod 0755 " + dir.path());
+    QProcess p;
+    p.start(QStringLiteral("setpriv"),
+        QStringList { "--reuid=65534", "--regid=65534", "--clear-groups", QStringLiteral(DM_CLI_PATH) } + kQuick
+            + QStringList { q(dir.path()) });
+    ASSERT_TRUE(p.waitForFinished(30000));
+    const QByteArray err = p.readAllStandardError();
+    if (err.contains("Permission denied") && !err.contains("diskometer-cli"))
+        GTEST_SKIP() << "the nobody user cannot run the binary from this build tree";
+    EXPECT_EQ(p.exitCode(), 2) << err.constData();
+    EXPECT_TRUE(err.contains("no permission")) << err.constData();
+    EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(CliProcess, FilesystemWithoutDirectIoIsRefused)
+{
+    if (!isRoot() || !haveTool("mksquashfs"))
+        GTEST_SKIP() << "needs root and squashfs-tools (mksquashfs) for a filesystem without O_DIRECT";
+    ScratchDir dir;
+    run("mkdir " + dir.path() + "/src && dd if=/dev/urandom of=" + dir.path() + "/src/data bs=1M count=17 status=none");
+    run("mksquashfs " + dir.path() + "/src " + dir.path() + "/fs.sqsh -noappend -quiet");
+    run("mkdir " + dir.path() + "/mnt");
+    if (run("mount -o loop,ro " + dir.path() + "/fs.sqsh " + dir.path() + "/mnt >/dev/null 2>&1; echo $?") != "0")
+        GTEST_SKIP() << "cannot mount squashfs here";
+    auto o = runCli(kQuick + QStringList { "--mode", "read", q(dir.path() + "/mnt/data") });
+    run("umount " + dir.path() + "/mnt");
+    expectOneLineError(o, "does not support direct I/O");
+}
+
+TEST(CliProcess, RefusesToWriteToAMountedDevice)
+{
+    LoopDevice loop("64M");
+    DM_REQUIRE_ROOT_LOOP(loop);
+    if (loop.mount("ext4").empty())
+        GTEST_SKIP() << "mkfs.ext4 or mount failed here";
+    run("sync");
+    const std::string before = loop.checksum();
+    auto o = runCli(kQuick + QStringList { "--allow-destructive", "--mode", "write", q(loop.device()) });
+    expectOneLineError(o, "mounted");
+    EXPECT_EQ(loop.checksum(), before);
+}

@@ -15,25 +15,16 @@
 
 namespace dm {
 
+bool pathIsUnder(const QString& path, const QString& mountPoint)
+{
+    if (mountPoint == QLatin1String("/"))
+        return path.startsWith(QLatin1Char('/'));
+    return path == mountPoint || path.startsWith(mountPoint + QLatin1Char('/'));
+}
+
 namespace {
 
-    struct DeviceNumber {
-        unsigned major = 0, minor = 0;
-        bool operator==(const DeviceNumber&) const = default;
-        QString text() const { return QStringLiteral("%1:%2").arg(major).arg(minor); }
-    };
-
     DeviceNumber deviceNumber(dev_t dev) { return { ::major(dev), ::minor(dev) }; }
-
-    // One line of /proc/self/mountinfo (proc(5)).
-    struct MountEntry {
-        DeviceNumber device;
-        QString mountPoint;
-        QString options; // per-mount ("rw,relatime")
-        QString superOptions; // per-superblock ("rw,errors=remount-ro", "compress=zstd:3")
-        QString fsType;
-        QString source;
-    };
 
     QString readTrimmed(const QString& path)
     {
@@ -63,41 +54,6 @@ namespace {
         return QString::fromUtf8(out);
     }
 
-    std::vector<MountEntry> readMountInfo(const QString& path)
-    {
-        std::vector<MountEntry> mounts;
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return mounts;
-        for (const QByteArray& line : file.readAll().split('\n')) {
-            const QList<QByteArray> fields = line.split(' ');
-            // id parent maj:min root mountpoint options [optional fields...] - fstype source superoptions
-            const qsizetype separator = fields.indexOf("-", 6);
-            if (fields.size() < 6 || separator < 0 || separator + 2 >= fields.size())
-                continue;
-            const QList<QByteArray> numbers = fields[2].split(':');
-            if (numbers.size() != 2)
-                continue;
-            MountEntry entry;
-            entry.device = { numbers[0].toUInt(), numbers[1].toUInt() };
-            entry.mountPoint = unescapeMountField(fields[4]);
-            entry.options = QString::fromUtf8(fields[5]);
-            entry.fsType = unescapeMountField(fields[separator + 1]);
-            entry.source = unescapeMountField(fields[separator + 2]);
-            if (separator + 3 < fields.size())
-                entry.superOptions = QString::fromUtf8(fields[separator + 3]);
-            mounts.push_back(std::move(entry));
-        }
-        return mounts;
-    }
-
-    bool isUnder(const QString& path, const QString& mountPoint)
-    {
-        if (mountPoint == QLatin1String("/"))
-            return path.startsWith(QLatin1Char('/'));
-        return path == mountPoint || path.startsWith(mountPoint + QLatin1Char('/'));
-    }
-
     // The mount holding `path`. The device number decides (bind mounts and a filesystem mounted
     // twice share one); among those, and when no line has the number (another mount namespace),
     // the longest mount point above the path. Later lines win ties: they are mounted on top.
@@ -109,7 +65,7 @@ namespace {
             if (m.device != device)
                 continue;
             lastSameDevice = &m;
-            if (isUnder(path, m.mountPoint) && (!best || m.mountPoint.size() >= best->mountPoint.size()))
+            if (pathIsUnder(path, m.mountPoint) && (!best || m.mountPoint.size() >= best->mountPoint.size()))
                 best = &m;
         }
         if (best)
@@ -117,7 +73,7 @@ namespace {
         if (lastSameDevice)
             return lastSameDevice;
         for (const auto& m : mounts) {
-            if (isUnder(path, m.mountPoint) && (!best || m.mountPoint.size() >= best->mountPoint.size()))
+            if (pathIsUnder(path, m.mountPoint) && (!best || m.mountPoint.size() >= best->mountPoint.size()))
                 best = &m;
         }
         return best;
@@ -219,6 +175,24 @@ namespace {
         return dev;
     }
 
+    void applyMount(TargetDescription& target, const MountEntry& m)
+    {
+        target.mountPoint = m.mountPoint;
+        target.filesystem = m.fsType;
+        target.mountOptions = mergedOptions(m);
+        target.device = m.source;
+    }
+
+    void applySpace(TargetDescription& target, const QString& path)
+    {
+        struct statvfs vfs { };
+        if (::statvfs(QFile::encodeName(path).constData(), &vfs) == 0) {
+            target.capacityBytes = qint64(vfs.f_blocks * vfs.f_frsize);
+            // f_bavail, not f_bfree: the blocks reserved for root are no room for a test file.
+            target.freeBytes = qint64(vfs.f_bavail * vfs.f_frsize);
+        }
+    }
+
     void apply(TargetDescription& target, const BlockDevice& dev)
     {
         target.device = QStringLiteral("/dev/") + dev.name;
@@ -230,6 +204,49 @@ namespace {
     }
 
 } // namespace
+
+std::vector<MountEntry> readMountInfo(const QString& path)
+{
+    std::vector<MountEntry> mounts;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return mounts;
+    for (const QByteArray& line : file.readAll().split('\n')) {
+        const QList<QByteArray> fields = line.split(' ');
+        // id parent maj:min root mountpoint options [optional fields...] - fstype source superoptions
+        const qsizetype separator = fields.indexOf("-", 6);
+        if (fields.size() < 6 || separator < 0 || separator + 2 >= fields.size())
+            continue;
+        const QList<QByteArray> numbers = fields[2].split(':');
+        if (numbers.size() != 2)
+            continue;
+        MountEntry entry;
+        entry.id = fields[0].toInt();
+        entry.parentId = fields[1].toInt();
+        entry.device = { numbers[0].toUInt(), numbers[1].toUInt() };
+        entry.root = unescapeMountField(fields[3]);
+        entry.mountPoint = unescapeMountField(fields[4]);
+        entry.options = QString::fromUtf8(fields[5]);
+        entry.fsType = unescapeMountField(fields[separator + 1]);
+        entry.source = unescapeMountField(fields[separator + 2]);
+        if (separator + 3 < fields.size())
+            entry.superOptions = QString::fromUtf8(fields[separator + 3]);
+        mounts.push_back(std::move(entry));
+    }
+    return mounts;
+}
+
+TargetDescription describeMount(const MountEntry& mount, const TargetPaths& paths)
+{
+    TargetDescription target;
+    target.path = mount.mountPoint;
+    target.kind = QStringLiteral("directory");
+    applyMount(target, mount);
+    applySpace(target, mount.mountPoint);
+    if (const auto dev = describeBlockDevice(paths.sysRoot, mount.device))
+        apply(target, *dev);
+    return target;
+}
 
 QString usbLinkLabel(double mbps)
 {
@@ -311,19 +328,9 @@ TargetDescription describeTarget(const QString& path, const TargetPaths& paths)
     QString canonical = QFileInfo(path).canonicalFilePath();
     if (canonical.isEmpty())
         canonical = QFileInfo(path).absoluteFilePath();
-    if (const MountEntry* m = findMount(mounts, canonical, number)) {
-        target.mountPoint = m->mountPoint;
-        target.filesystem = m->fsType;
-        target.mountOptions = mergedOptions(*m);
-        target.device = m->source;
-    }
-
-    struct statvfs vfs { };
-    if (::statvfs(QFile::encodeName(path).constData(), &vfs) == 0) {
-        target.capacityBytes = qint64(vfs.f_blocks * vfs.f_frsize);
-        // f_bavail, not f_bfree: the blocks reserved for root are no room for a test file.
-        target.freeBytes = qint64(vfs.f_bavail * vfs.f_frsize);
-    }
+    if (const MountEntry* m = findMount(mounts, canonical, number))
+        applyMount(target, *m);
+    applySpace(target, path);
 
     // device-mapper, tmpfs, overlay and btrfs (anonymous device numbers) may have no entry here:
     // then the mount's source stays the device and model and bus stay unknown.

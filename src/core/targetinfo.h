@@ -5,6 +5,8 @@
 
 #include <QString>
 
+#include <vector>
+
 namespace dm {
 
 // Where describeTarget() looks. Tests point these at small fixture trees laid out like /sys and
@@ -16,6 +18,35 @@ struct TargetPaths {
     // device-mapper) can be added without changing every caller.
     QString devRoot = QStringLiteral("/dev");
 };
+
+// A device number as mountinfo and sysfs write it ("8:17"); stat()'s st_dev for files on a filesystem.
+struct DeviceNumber {
+    unsigned major = 0, minor = 0;
+    bool operator==(const DeviceNumber&) const = default;
+    QString text() const { return QStringLiteral("%1:%2").arg(major).arg(minor); }
+};
+
+// One line of /proc/self/mountinfo (proc(5)), its fields unescaped.
+struct MountEntry {
+    int id = 0, parentId = 0; // a mount on top of another at the same place has the lower one as parent
+    DeviceNumber device;
+    QString root; // what of the filesystem is mounted here: "/" unless a bind mount or a btrfs subvolume
+    QString mountPoint;
+    QString options; // per-mount ("rw,relatime")
+    QString superOptions; // per-superblock ("rw,errors=remount-ro", "compress=zstd:3")
+    QString fsType;
+    QString source;
+};
+
+// Whether `path` is `mountPoint` or below it, as paths ("/data" is not below "/da"). Both absolute and clean.
+bool pathIsUnder(const QString& path, const QString& mountPoint);
+
+// The lines of a mountinfo file in its order; lines that do not parse are skipped, a missing file is empty.
+std::vector<MountEntry> readMountInfo(const QString& path);
+
+// A mounted filesystem as describeTarget() describes its mount point, but from the mountinfo line
+// itself: the mount point need not exist here (fixtures) and is not stat()ed, only statvfs()ed.
+TargetDescription describeMount(const MountEntry& mount, const TargetPaths& paths = {});
 
 // What a target is and what it sits on, for reports: kind, mount, filesystem, device, model, bus,
 // USB link speed, capacity. Never fails: whatever cannot be found out stays empty.

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "jobspec.h"
+#include "presets.h"
+#include "units.h"
+
+#include <QSettings>
+#include <QString>
+#include <cstddef>
+#include <vector>
+
+namespace dm {
+
+// The Default profile's grid has four rows, as CrystalDiskMark's does; the settings file and the
+// settings dialog hold exactly this many.
+inline constexpr std::size_t kEditableRowCount = 4;
+
+// Everything the window remembers between runs (QSettings, under "Diskometer/Diskometer").
+struct GuiSettings {
+    Profile profile = Profile::Default;
+    Preset preset = Preset::Default;
+    Mode mode = Mode::All;
+    bool mixEnabled = false;
+    int mixReadPercent = 70; // 10..90
+    std::vector<TestRow> rows; // the Default profile's rows as edited in the settings dialog (kEditableRowCount)
+    RunSettings run; // count, measure, interval, warm-up, test size, data
+    Unit unit = Unit::MBps;
+    QString targetPath; // last chosen target; empty = the filesystem of the home directory
+
+    bool operator==(const GuiSettings&) const = default;
+};
+
+// The factory settings for a preset: its Default-profile rows, 5 x 5 s, 5 s interval, 1 GiB.
+GuiSettings defaultGuiSettings(Preset preset = Preset::Default);
+
+// Reads what saveGuiSettings wrote; anything missing, malformed or out of range falls back to
+// the default for that one field (a hand-edited file never breaks the window).
+GuiSettings loadGuiSettings(QSettings& store);
+void saveGuiSettings(QSettings& store, const GuiSettings& settings);
+
+// The rows a run with these settings uses: the edited rows for the Default profile, the
+// profile's fixed rows otherwise.
+std::vector<TestRow> effectiveRows(const GuiSettings& settings);
+
+} // namespace dm

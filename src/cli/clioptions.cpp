@@ -177,7 +177,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
         return usage(QStringLiteral("--size must be from 16MiB to 64GiB (got '%1')").arg(p.value(QStringLiteral("size"))));
     s.testSize = *size;
     o.request.sizeGiven = p.isSet(QStringLiteral("size"));
-    auto measure = secondsOption(p, QStringLiteral("measure"), 0.5, kMaxMeasureSeconds);
+    auto measure = secondsOption(p, QStringLiteral("measure"), kMinMeasureSeconds, kMaxMeasureSeconds);
     if (!measure)
         return measure.error();
     s.measureSeconds = *measure;

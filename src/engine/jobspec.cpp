@@ -168,8 +168,8 @@ Status validate(const RunSettings& s)
 {
     if (s.count < kMinCount || s.count > kMaxCount)
         return usageError("count must be from 1 to 9 passes (got " + std::to_string(s.count) + ")");
-    if (!(s.measureSeconds >= 0.1 && s.measureSeconds <= kMaxMeasureSeconds))
-        return usageError("measure time must be from 1 to 60 seconds");
+    if (!(s.measureSeconds >= kMinMeasureSeconds && s.measureSeconds <= kMaxMeasureSeconds))
+        return usageError("measure time must be from 0.5 to 60 seconds");
     if (!(s.intervalSeconds >= 0 && s.intervalSeconds <= kMaxIntervalSeconds))
         return usageError("interval must be from 0 to 600 seconds");
     if (!(s.warmupSeconds >= 0 && s.warmupSeconds <= kMaxMeasureSeconds))

@@ -46,6 +46,8 @@ inline constexpr int kMinCount = 1;
 inline constexpr int kMaxCount = 9;
 inline constexpr uint64_t kMinTestSize = 16 * MiB;
 inline constexpr uint64_t kMaxTestSize = 64 * GiB;
+// Below a second only for tests and quick looks; MEASUREMENT.md offers 1-4 s for flash media.
+inline constexpr double kMinMeasureSeconds = 0.5;
 inline constexpr double kMaxMeasureSeconds = 60;
 inline constexpr double kMaxIntervalSeconds = 600;
 inline constexpr int kMinMixRead = 10;

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "appsettings.h"
+#include "error.h"
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace dm {
+
+// The window's command line, for scripted screenshots and tests (issue: Automation). Values
+// given here apply to this session and are not saved as the user's settings.
+struct AppOptions {
+    std::optional<QString> target;
+    std::optional<Profile> profile;
+    std::optional<Preset> preset;
+    std::optional<Mode> mode;
+    std::optional<int> count;
+    std::optional<uint64_t> size;
+    std::optional<double> measure, interval, warmup;
+    std::optional<int> mix; // read share
+    std::optional<Unit> unit;
+    QString comment;
+    QString palette; // "", "light" or "dark"
+    bool start = false;
+    QString saveImage, saveText, saveJson, saveMarkdown;
+    QString statsFile; // --stats: GUI smoothness figures for bench/gui-stall
+    bool quitWhenDone = false;
+    bool showHelp = false;
+    QString helpText;
+
+    bool anyOverride() const;
+    // Applies the overrides to the settings the window starts with.
+    void applyTo(GuiSettings& settings) const;
+};
+
+Result<AppOptions> parseAppOptions(const QStringList& arguments);
+
+} // namespace dm

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "livechart.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QGraphicsLayout>
+#include <QLineSeries>
+#include <QResizeEvent>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace dm {
+
+namespace {
+
+    // Smallest axis spans, so the first samples of a slow device are not drawn against a 0..0.001
+    // axis that then rescales with every sample.
+    constexpr double kMinSeconds = 10;
+    constexpr double kMinRate = 1;
+    constexpr double kMinIops = 10;
+
+    struct NiceAxis {
+        double max;
+        double step;
+    };
+
+    // An axis end on a 1-2-5 step with room above value, in at most `intervals` steps: it changes
+    // only when a sample passes it, a few times per test, instead of on every sample.
+    NiceAxis niceAxis(double value, double headroom, double minimum, int intervals = 4)
+    {
+        const double target = std::max(value * headroom, minimum);
+        const double raw = target / intervals;
+        const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+        const double norm = raw / magnitude;
+        const double step = (norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 5 ? 5 : 10) * magnitude;
+        return { std::ceil(target / step - 1e-9) * step, step };
+    }
+
+    // suffix follows the number in every label; a '%' in it would be read as a printf conversion.
+    void applyAxis(QValueAxis* axis, NiceAxis nice, const QString& suffix = {})
+    {
+        const int decimals = nice.step >= 1 ? 0 : int(std::ceil(-std::log10(nice.step) - 1e-9));
+        axis->setLabelFormat(QStringLiteral("%.%1f%2").arg(decimals).arg(suffix));
+        axis->setTickInterval(nice.step);
+        axis->setRange(0, nice.max);
+    }
+
+    QValueAxis* makeAxis()
+    {
+        auto* axis = new QValueAxis;
+        // Dynamic ticks anchored at 0 keep the grid on round numbers whatever the range.
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setTickAnchor(0);
+        axis->setMinorTickCount(0);
+        return axis;
+    }
+
+    QColor blend(const QColor& a, const QColor& b, double t)
+    {
+        return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
+            float(a.greenF() + (b.greenF() - a.greenF()) * t), float(a.blueF() + (b.blueF() - a.blueF()) * t));
+    }
+
+    bool isDark(const QColor& c) { return c.lightnessF() < 0.5; }
+
+} // namespace
+
+LiveChart::LiveChart(QWidget* parent)
+    : QWidget(parent)
+    , m_chart(new QChart)
+    , m_rate(new QLineSeries)
+    , m_iops(new QLineSeries)
+    , m_bandUpper(new QLineSeries)
+    , m_bandLower(new QLineSeries)
+{
+    m_rate->setName(tr("MB/s"));
+    m_iops->setName(tr("IOPS"));
+    m_band = new QAreaSeries(m_bandUpper, m_bandLower);
+    m_band->setName(tr("Warm-up"));
+
+    m_timeAxis = makeAxis();
+    m_rateAxis = makeAxis();
+    // A QCategoryAxis could label it "1.5M", but Qt Charts elides all category labels to "..." as
+    // soon as the chart is a little short; "1500000" is long but always readable.
+    m_iopsAxis = makeAxis();
+    m_rateAxis->setTitleText(tr("MB/s"));
+    m_iopsAxis->setTitleText(tr("IOPS"));
+
+    m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_rateAxis, Qt::AlignLeft);
+    m_chart->addAxis(m_iopsAxis, Qt::AlignRight);
+    // The band first, so both lines are drawn over it.
+    for (QAbstractSeries* series : { static_cast<QAbstractSeries*>(m_band), static_cast<QAbstractSeries*>(m_rate),
+             static_cast<QAbstractSeries*>(m_iops) }) {
+        m_chart->addSeries(series);
+        series->attachAxis(m_timeAxis);
+    }
+    m_band->attachAxis(m_rateAxis);
+    // The chart owns the series added to it, but not the band's edges; tie them to the band.
+    m_bandUpper->setParent(m_band);
+    m_bandLower->setParent(m_band);
+    m_rate->attachAxis(m_rateAxis);
+    m_iops->attachAxis(m_iopsAxis);
+
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // Every pixel counts at 200 px high: the legend's default margins would add a blank line.
+    m_chart->legend()->setContentsMargins(0, 0, 0, 0);
+    m_chart->setBackgroundRoundness(0);
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+    // Appending a point must not replay an animation over the whole series four times a second.
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+
+    m_view = new QChartView(m_chart, this);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setFrameShape(QFrame::NoFrame);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+
+    applyFonts();
+    applyPalette();
+    resetAxes();
+}
+
+QString LiveChart::secondsSuffix() { return tr(" s", "after the number on the chart's time axis"); }
+
+void LiveChart::startTest(const QString& title)
+{
+    clear();
+    m_title = title;
+    m_chart->setTitle(title);
+}
+
+void LiveChart::addSample(const LiveSample& s)
+{
+    m_rate->append(s.t, s.mbPerSec);
+    m_iops->append(s.t, s.iops);
+    extendTime(s.t);
+    extendRate(s.mbPerSec);
+    extendIops(s.iops);
+    if (s.pass == 0)
+        extendWarmup(s.t);
+}
+
+void LiveChart::showTimeline(const QString& title, const std::vector<LiveSample>& samples)
+{
+    startTest(title);
+    QList<QPointF> rate, iops;
+    rate.reserve(qsizetype(samples.size()));
+    iops.reserve(qsizetype(samples.size()));
+    double maxT = 0, maxRate = 0, maxIops = 0, warmupEnd = 0;
+    for (const LiveSample& s : samples) {
+        rate.append({ s.t, s.mbPerSec });
+        iops.append({ s.t, s.iops });
+        maxT = std::max(maxT, s.t);
+        maxRate = std::max(maxRate, s.mbPerSec);
+        maxIops = std::max(maxIops, s.iops);
+        if (s.pass == 0)
+            warmupEnd = std::max(warmupEnd, s.t);
+    }
+    // One replace per series: each append would redraw the series again.
+    m_rate->replace(rate);
+    m_iops->replace(iops);
+    // A finished timeline needs no room to grow: the time axis ends just after its last sample.
+    applyAxis(m_timeAxis, niceAxis(maxT, 1.0, kMinSeconds), secondsSuffix());
+    extendRate(maxRate);
+    extendIops(maxIops);
+    if (warmupEnd > 0)
+        extendWarmup(warmupEnd);
+}
+
+void LiveChart::clear()
+{
+    m_rate->clear();
+    m_iops->clear();
+    m_warmupEnd = 0;
+    m_maxRate = 0;
+    m_maxIops = 0;
+    updateBand();
+    m_title.clear();
+    m_chart->setTitle({});
+    resetAxes();
+}
+
+int LiveChart::pointCount() const { return int(m_rate->count()); }
+
+QSize LiveChart::sizeHint() const
+{
+    const int line = fontMetrics().height();
+    return { 32 * line, 12 * line };
+}
+
+QSize LiveChart::minimumSizeHint() const
+{
+    const int line = fontMetrics().height();
+    return { 26 * line, 10 * line };
+}
+
+void LiveChart::resetAxes()
+{
+    applyAxis(m_timeAxis, niceAxis(0, 1, kMinSeconds), secondsSuffix());
+    applyAxis(m_rateAxis, niceAxis(0, 1, kMinRate, m_intervals));
+    applyAxis(m_iopsAxis, niceAxis(0, 1, kMinIops, m_intervals));
+    updateBand();
+}
+
+void LiveChart::extendTime(double t)
+{
+    if (t > m_timeAxis->max())
+        applyAxis(m_timeAxis, niceAxis(t, 1.25, kMinSeconds), secondsSuffix());
+}
+
+void LiveChart::extendRate(double mbPerSec)
+{
+    m_maxRate = std::max(m_maxRate, mbPerSec);
+    if (mbPerSec > m_rateAxis->max()) {
+        applyAxis(m_rateAxis, niceAxis(mbPerSec, 1.15, kMinRate, m_intervals));
+        updateBand(); // the band reaches the top of the rate axis
+    }
+}
+
+void LiveChart::extendIops(double iops)
+{
+    m_maxIops = std::max(m_maxIops, iops);
+    if (iops > m_iopsAxis->max())
+        applyAxis(m_iopsAxis, niceAxis(iops, 1.15, kMinIops, m_intervals));
+}
+
+void LiveChart::extendWarmup(double t)
+{
+    if (t > m_warmupEnd) {
+        m_warmupEnd = t;
+        updateBand();
+    }
+}
+
+void LiveChart::updateBand()
+{
+    if (m_warmupEnd <= 0) {
+        m_bandUpper->clear();
+        m_bandLower->clear();
+        m_band->setVisible(false); // its legend entry goes with it
+        return;
+    }
+    const double top = m_rateAxis->max();
+    m_bandUpper->replace({ QPointF(0, top), QPointF(m_warmupEnd, top) });
+    m_bandLower->replace({ QPointF(0, 0), QPointF(m_warmupEnd, 0) });
+    m_band->setVisible(true);
+}
+
+void LiveChart::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor base = pal.color(QPalette::Base);
+    const QColor text = pal.color(QPalette::Text);
+    const bool dark = isDark(base);
+
+    // The chart sits under the tiles and wears their colours: Base behind, Text in front.
+    m_view->setBackgroundBrush(base);
+    m_chart->setBackgroundBrush(base);
+    m_chart->setBackgroundPen(QPen(blend(base, text, 0.3), 1));
+    m_chart->setPlotAreaBackgroundVisible(false);
+    m_chart->setTitleBrush(text);
+    m_chart->legend()->setLabelColor(text);
+
+    // Blue and orange stay apart for the common colour-vision deficiencies; each has a light and a
+    // dark variant with at least 4.5:1 contrast against typical light and dark bases.
+    const QColor rateColor = dark ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0);
+    const QColor iopsColor = dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xc4, 0x4d, 0x00);
+    // Widths in logical pixels (not cosmetic pens, which stay one device pixel thin at 200%).
+    m_rate->setPen(QPen(rateColor, 2));
+    // Within one test IOPS is MB/s over the block size, so the two lines often lie on top of each
+    // other; the dashes let the MB/s line show through.
+    m_iops->setPen(QPen(iopsColor, 1.5, Qt::DashLine));
+
+    QColor shade = text;
+    shade.setAlphaF(dark ? 0.14f : 0.08f);
+    m_band->setBrush(shade);
+    m_band->setPen(Qt::NoPen);
+
+    const QColor grid = blend(base, text, dark ? 0.2 : 0.12);
+    const QColor line = blend(base, text, 0.4);
+    for (QValueAxis* axis : { m_timeAxis, m_rateAxis, m_iopsAxis }) {
+        axis->setLabelsColor(text);
+        axis->setGridLineColor(grid);
+        axis->setLinePenColor(line);
+    }
+    // Axis titles in their series' colours say which axis belongs to which line.
+    m_rateAxis->setTitleBrush(rateColor);
+    m_iopsAxis->setTitleBrush(iopsColor);
+    // One grid is enough; the right axis's lines would not meet the left's.
+    m_iopsAxis->setGridLineVisible(false);
+}
+
+void LiveChart::applyFonts()
+{
+    // The widget's font, not Qt Charts' built-in Arial in fixed sizes, so the chart follows the
+    // desktop's font and scale like the rest of the window.
+    const QFont base = font();
+    QFont title = base;
+    title.setBold(true);
+    QFont small = base;
+    if (small.pointSizeF() > 0)
+        small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_chart->setTitleFont(title);
+    m_chart->legend()->setFont(small);
+    for (QValueAxis* axis : { m_timeAxis, m_rateAxis, m_iopsAxis }) {
+        axis->setLabelsFont(small);
+        axis->setTitleFont(small);
+    }
+    const int margin = std::max(2, fontMetrics().height() / 4);
+    m_chart->setMargins(QMargins(margin, margin / 2, margin, 0));
+}
+
+void LiveChart::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Qt Charts gives each vertical-axis label the axis height divided by the number of labels,
+    // less 8 px of padding, and elides every label to "..." when a line does not fit in that: a
+    // short chart gets fewer steps. The axis is what is left after about four and a half lines of
+    // title, time labels and legend.
+    const int axis = height() - fontMetrics().height() * 9 / 2;
+    const int perLabel = QFontMetrics(m_rateAxis->labelsFont()).height() + 8;
+    const int intervals = std::clamp(axis / perLabel - 1, 1, 4);
+    if (intervals == m_intervals)
+        return;
+    m_intervals = intervals;
+    applyAxis(m_rateAxis, niceAxis(m_maxRate, 1.15, kMinRate, m_intervals));
+    applyAxis(m_iopsAxis, niceAxis(m_maxIops, 1.15, kMinIops, m_intervals));
+    updateBand();
+}
+
+void LiveChart::changeEvent(QEvent* event)
+{
+    // The base class constructor may report changes before the chart exists.
+    if (!m_view) {
+        QWidget::changeEvent(event);
+        return;
+    }
+    switch (event->type()) {
+    case QEvent::PaletteChange:
+        applyPalette();
+        break;
+    case QEvent::FontChange:
+        applyFonts();
+        updateGeometry();
+        break;
+    default:
+        break;
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace dm

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// diskometer: the window.
+#include "appoptions.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QPalette>
+#include <QSettings>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+
+// Screenshots for blogs want a known look, whatever the desktop: Fusion with our own palette.
+void applyPalette(const QString& name)
+{
+    if (name.isEmpty())
+        return;
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QPalette p;
+    if (name == QLatin1String("dark")) {
+        const QColor window(0x2b, 0x2d, 0x31), base(0x1f, 0x21, 0x24), text(0xe8, 0xea, 0xed);
+        p.setColor(QPalette::Window, window);
+        p.setColor(QPalette::WindowText, text);
+        p.setColor(QPalette::Base, base);
+        p.setColor(QPalette::AlternateBase, window);
+        p.setColor(QPalette::Text, text);
+        p.setColor(QPalette::Button, QColor(0x3a, 0x3d, 0x42));
+        p.setColor(QPalette::ButtonText, text);
+        p.setColor(QPalette::ToolTipBase, base);
+        p.setColor(QPalette::ToolTipText, text);
+        p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0xa0, 0xa6));
+        p.setColor(QPalette::Highlight, QColor(0x3d, 0xae, 0x6a));
+        p.setColor(QPalette::HighlightedText, Qt::black);
+        p.setColor(QPalette::Mid, QColor(0x50, 0x54, 0x5a));
+        p.setColor(QPalette::Dark, QColor(0x18, 0x19, 0x1b));
+        p.setColor(QPalette::Light, QColor(0x4a, 0x4d, 0x52));
+        p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x84, 0x8a));
+        p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x84, 0x8a));
+        p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x84, 0x8a));
+    } else {
+        p = QApplication::style()->standardPalette();
+        p.setColor(QPalette::Highlight, QColor(0x1f, 0x7a, 0x45));
+    }
+    QApplication::setPalette(p);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Diskometer"));
+    QApplication::setApplicationName(QStringLiteral("Diskometer"));
+    QApplication::setApplicationVersion(QStringLiteral(DM_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("diskometer"));
+    dm::registerEngineMetaTypes();
+
+    auto options = dm::parseAppOptions(QApplication::arguments());
+    if (!options) {
+        std::fprintf(stderr, "diskometer: %s (see --help)\n", options.error().message.c_str());
+        return 2;
+    }
+    if (options->showHelp) {
+        std::fputs(options->helpText.toLocal8Bit().constData(), stdout);
+        return 0;
+    }
+    applyPalette(options->palette);
+
+    QSettings store;
+    dm::GuiSettings settings = dm::loadGuiSettings(store);
+    options->applyTo(settings);
+
+    dm::MainWindow window(settings, *options, true);
+    window.show();
+    if (options->start)
+        QTimer::singleShot(0, &window, [&window] { window.startAll(); });
+    return app.exec();
+}

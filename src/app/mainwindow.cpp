@@ -1,0 +1,639 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mainwindow.h"
+
+#include "jsonreport.h"
+#include "livechart.h"
+#include "markdownreport.h"
+#include "mountlist.h"
+#include "resultgrid.h"
+#include "settingsdialog.h"
+#include "systeminfo.h"
+#include "targetinfo.h"
+#include "textreport.h"
+#include "uistats.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+#include <cstdio>
+
+namespace dm {
+
+namespace {
+    QString humanBytes(qint64 bytes)
+    {
+        const double gib = double(bytes) / double(GiB);
+        if (gib >= 1000)
+            return QStringLiteral("%1 TiB").arg(gib / 1024, 0, 'f', 1);
+        if (gib >= 1)
+            return QStringLiteral("%1 GiB").arg(gib, 0, 'f', gib >= 100 ? 0 : 1);
+        return QStringLiteral("%1 MiB").arg(double(bytes) / double(MiB), 0, 'f', 0);
+    }
+
+    QString clockText(double seconds)
+    {
+        const int s = int(seconds + 0.5);
+        return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    }
+
+    const char* directionTitle(Direction d)
+    {
+        switch (d) {
+        case Direction::Read:
+            return QT_TRANSLATE_NOOP("MainWindow", "Read");
+        case Direction::Write:
+            return QT_TRANSLATE_NOOP("MainWindow", "Write");
+        case Direction::Mix:
+            return QT_TRANSLATE_NOOP("MainWindow", "Mix");
+        }
+        return "";
+    }
+}
+
+MainWindow::MainWindow(const GuiSettings& settings, const AppOptions& options, bool persist, QWidget* parent)
+    : QMainWindow(parent)
+    , m_settings(settings)
+    , m_options(options)
+    , m_persist(persist)
+    , m_controller(new BenchmarkController(this))
+{
+    setWindowTitle(QStringLiteral("Diskometer"));
+    setWindowIcon(QIcon(QStringLiteral(":/diskometer/diskometer.svg")));
+    buildMenus();
+    buildCentral();
+    applySettingsToUi();
+
+    connect(m_controller, &BenchmarkController::progress, this, &MainWindow::onProgress);
+    connect(m_controller, &BenchmarkController::sample, this, &MainWindow::onSample);
+    connect(m_controller, &BenchmarkController::testFinished, this, &MainWindow::onTestFinished);
+    connect(m_controller, &BenchmarkController::finished, this, &MainWindow::onFinished);
+    connect(m_controller, &BenchmarkController::failed, this, &MainWindow::onFailed);
+    connect(m_controller, &BenchmarkController::runningChanged, this, &MainWindow::onRunningChanged);
+    if (!m_options.statsFile.isEmpty()) {
+        m_stats = new UiStats(this);
+        connect(m_controller, &BenchmarkController::sample, m_stats, &UiStats::chartUpdated);
+    }
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("Save &Image…"), QKeySequence::Save, this, &MainWindow::saveImageInteractive);
+    file->addAction(tr("Save &Text…"), QKeySequence(tr("Ctrl+T")), this, [this] { saveReportInteractive(QStringLiteral("text")); });
+    file->addAction(tr("Save &Markdown…"), QKeySequence(tr("Ctrl+M")), this,
+        [this] { saveReportInteractive(QStringLiteral("markdown")); });
+    file->addAction(tr("Save &JSON…"), QKeySequence(tr("Ctrl+J")), this, [this] { saveReportInteractive(QStringLiteral("json")); });
+    file->addSeparator();
+    file->addAction(tr("&Copy Text"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyText);
+    file->addAction(tr("Copy Im&age"), QKeySequence(tr("Ctrl+Shift+I")), this, &MainWindow::copyImage);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* settings = menuBar()->addMenu(tr("&Settings"));
+    settings->addAction(tr("&Settings…"), QKeySequence(tr("Ctrl+,")), this, &MainWindow::showSettingsDialog);
+    settings->addSeparator();
+    QMenu* dataMenu = settings->addMenu(tr("Test &Data"));
+    m_dataGroup = new QActionGroup(this);
+    for (auto [label, value] : { std::pair { tr("&Random (default)"), DataFill::Random }, std::pair { tr("&Zeros (0Fill)"), DataFill::Zeros } }) {
+        QAction* a = dataMenu->addAction(label);
+        a->setCheckable(true);
+        a->setData(int(value));
+        m_dataGroup->addAction(a);
+    }
+    connect(m_dataGroup, &QActionGroup::triggered, this, [this](QAction* a) {
+        m_settings.run.data = DataFill(a->data().toInt());
+        settingsChanged();
+    });
+    QMenu* mode = settings->addMenu(tr("Test M&ode"));
+    m_modeGroup = new QActionGroup(this);
+    for (auto [label, value] : { std::pair { tr("Read && &Write"), Mode::All }, std::pair { tr("&Read only"), Mode::Read },
+             std::pair { tr("&Write only"), Mode::Write } }) {
+        QAction* a = mode->addAction(label);
+        a->setCheckable(true);
+        a->setData(int(value));
+        m_modeGroup->addAction(a);
+    }
+    connect(m_modeGroup, &QActionGroup::triggered, this, [this](QAction* a) {
+        m_settings.mode = Mode(a->data().toInt());
+        settingsChanged();
+    });
+    m_mixAction = settings->addAction(tr("&Mix Tests"));
+    m_mixAction->setCheckable(true);
+    connect(m_mixAction, &QAction::toggled, this, [this](bool on) {
+        if (m_updatingUi)
+            return;
+        m_settings.mixEnabled = on;
+        settingsChanged();
+    });
+    QMenu* ratio = settings->addMenu(tr("Mix &Ratio"));
+    m_mixGroup = new QActionGroup(this);
+    for (int read = kMinMixRead; read <= kMaxMixRead; read += 10) {
+        QAction* a = ratio->addAction(tr("Read %1% / Write %2%").arg(read).arg(100 - read));
+        a->setCheckable(true);
+        a->setData(read);
+        m_mixGroup->addAction(a);
+    }
+    connect(m_mixGroup, &QActionGroup::triggered, this, [this](QAction* a) {
+        m_settings.mixReadPercent = a->data().toInt();
+        settingsChanged();
+    });
+    QMenu* unit = settings->addMenu(tr("&Unit"));
+    m_unitGroup = new QActionGroup(this);
+    for (Unit u : { Unit::MBps, Unit::GBps, Unit::Iops, Unit::Microseconds }) {
+        QAction* a = unit->addAction(unitName(u));
+        a->setCheckable(true);
+        a->setData(int(u));
+        m_unitGroup->addAction(a);
+    }
+    connect(m_unitGroup, &QActionGroup::triggered, this, [this](QAction* a) {
+        m_settings.unit = Unit(a->data().toInt());
+        settingsChanged();
+    });
+
+    QMenu* profile = menuBar()->addMenu(tr("&Profile"));
+    m_profileGroup = new QActionGroup(this);
+    for (auto [label, value, key] : { std::tuple { tr("&Default"), Profile::Default, tr("Ctrl+1") },
+             std::tuple { tr("&Peak Performance"), Profile::Peak, tr("Ctrl+2") },
+             std::tuple { tr("&Real World Performance"), Profile::RealWorld, tr("Ctrl+3") },
+             std::tuple { tr("De&mo"), Profile::Demo, tr("Ctrl+4") } }) {
+        QAction* a = profile->addAction(label);
+        a->setShortcut(QKeySequence(key));
+        a->setCheckable(true);
+        a->setData(int(value));
+        m_profileGroup->addAction(a);
+    }
+    connect(m_profileGroup, &QActionGroup::triggered, this, [this](QAction* a) {
+        m_settings.profile = Profile(a->data().toInt());
+        settingsChanged();
+    });
+    profile->addSeparator();
+    m_nvmeAction = profile->addAction(tr("&NVMe SSD"));
+    m_nvmeAction->setCheckable(true);
+    connect(m_nvmeAction, &QAction::toggled, this, [this](bool on) {
+        if (m_updatingUi)
+            return;
+        m_settings.preset = on ? Preset::Nvme : Preset::Default;
+        m_settings.rows = defaultGuiSettings(m_settings.preset).rows;
+        settingsChanged();
+    });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Diskometer"), this, &MainWindow::showAbout);
+
+    // Menus that change what a run does are locked while one runs.
+    m_lockedWhileRunning << settings << profile;
+}
+
+void MainWindow::buildCentral()
+{
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+
+    auto* top = new QHBoxLayout;
+    m_allButton = new QPushButton(tr("All"), central);
+    m_allButton->setMinimumWidth(m_allButton->fontMetrics().horizontalAdvance(QStringLiteral("MMMMMM")));
+    QFont bold = m_allButton->font();
+    bold.setBold(true);
+    m_allButton->setFont(bold);
+    m_allButton->setToolTip(tr("Run every test (Ctrl+R); Esc stops"));
+    m_allButton->setShortcut(QKeySequence(tr("Ctrl+R")));
+    connect(m_allButton, &QPushButton::clicked, this, [this] { isRunning() ? stop() : void(startAll()); });
+    top->addWidget(m_allButton);
+
+    m_countCombo = new QComboBox(central);
+    for (int n = kMinCount; n <= kMaxCount; ++n)
+        m_countCombo->addItem(QString::number(n), n);
+    m_countCombo->setToolTip(tr("Measured passes per test"));
+    connect(m_countCombo, &QComboBox::activated, this, [this] {
+        m_settings.run.count = m_countCombo->currentData().toInt();
+        settingsChanged();
+    });
+    top->addWidget(m_countCombo);
+
+    m_sizeCombo = new QComboBox(central);
+    for (uint64_t s = 16 * MiB; s <= 64 * GiB; s *= 2)
+        m_sizeCombo->addItem(s >= GiB ? QStringLiteral("%1GiB").arg(s / GiB) : QStringLiteral("%1MiB").arg(s / MiB),
+            QVariant::fromValue<qulonglong>(s));
+    m_sizeCombo->setToolTip(tr("Test size"));
+    connect(m_sizeCombo, &QComboBox::activated, this, [this] {
+        m_settings.run.testSize = m_sizeCombo->currentData().toULongLong();
+        settingsChanged();
+    });
+    top->addWidget(m_sizeCombo);
+
+    m_targetCombo = new QComboBox(central);
+    m_targetCombo->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    m_targetCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_targetCombo->setMinimumContentsLength(24);
+    connect(m_targetCombo, &QComboBox::activated, this, [this](int index) {
+        if (m_targetCombo->itemData(index).toString().isEmpty()) {
+            const QString dir = QFileDialog::getExistingDirectory(this, tr("Choose a folder to test in"), targetPath());
+            if (!dir.isEmpty())
+                m_settings.targetPath = dir;
+            fillTargets();
+        } else {
+            m_settings.targetPath = m_targetCombo->itemData(index).toString();
+        }
+        settingsChanged();
+    });
+    top->addWidget(m_targetCombo, 1);
+    layout->addLayout(top);
+    m_lockedWhileRunning << m_countCombo << m_sizeCombo << m_targetCombo;
+
+    m_grid = new ResultGrid(central);
+    connect(m_grid, &ResultGrid::rowButtonClicked, this, [this](size_t row) { isRunning() ? stop() : void(startRow(row)); });
+    connect(m_grid, &ResultGrid::tileClicked, this, &MainWindow::showTimeline);
+    layout->addWidget(m_grid, 3);
+
+    m_chart = new LiveChart(central);
+    layout->addWidget(m_chart, 2);
+
+    m_comment = new QLineEdit(central);
+    m_comment->setPlaceholderText(tr("Comment (shown in the image and the reports)"));
+    m_comment->setText(m_options.comment);
+    layout->addWidget(m_comment);
+
+    setCentralWidget(central);
+    m_status = new QLabel(this);
+    statusBar()->addWidget(m_status, 1);
+    m_status->setText(tr("Ready"));
+
+    auto* stopAction = new QAction(this);
+    stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    connect(stopAction, &QAction::triggered, this, &MainWindow::stop);
+    addAction(stopAction);
+}
+
+void MainWindow::fillTargets()
+{
+    m_targetCombo->clear();
+    const auto targets = listFilesystemTargets();
+    const QString current = targetPath();
+    // The filesystem holding the home directory is tested in the home directory, where the user
+    // may create the test file; other filesystems at their mount point.
+    const int home = targetHolding(targets, QDir::homePath());
+    int currentIndex = -1;
+    for (int i = 0; i < targets.size(); ++i) {
+        const auto& t = targets[i];
+        const QString dir = i == home ? QDir::homePath() : t.mountPoint;
+        QString text = QStringLiteral("%1  %2 free of %3").arg(t.mountPoint, humanBytes(t.freeBytes.value_or(0)), humanBytes(t.capacityBytes));
+        if (!t.model.isEmpty())
+            text += QStringLiteral("  (%1)").arg(t.model);
+        m_targetCombo->addItem(text, dir);
+        m_targetCombo->setItemData(m_targetCombo->count() - 1,
+            QStringLiteral("%1 · %2 · %3 · %4").arg(dir, t.device, t.filesystem, t.mountOptions), Qt::ToolTipRole);
+        if (dir == current)
+            currentIndex = m_targetCombo->count() - 1;
+    }
+    if (currentIndex < 0) {
+        // A folder chosen by hand (or given with --target) is listed as itself.
+        m_targetCombo->addItem(current, current);
+        currentIndex = m_targetCombo->count() - 1;
+    }
+    m_targetCombo->addItem(tr("Choose folder…"), QString()); // no path: opens the folder dialog
+    m_targetCombo->setCurrentIndex(currentIndex);
+}
+
+QString MainWindow::targetPath() const
+{
+    return m_settings.targetPath.isEmpty() ? QDir::homePath() : m_settings.targetPath;
+}
+
+void MainWindow::applySettingsToUi()
+{
+    m_updatingUi = true;
+    const auto check = [](QActionGroup* g, int value) {
+        for (QAction* a : g->actions())
+            a->setChecked(a->data().toInt() == value);
+    };
+    check(m_profileGroup, int(m_settings.profile));
+    check(m_unitGroup, int(m_settings.unit));
+    check(m_modeGroup, int(m_settings.mode));
+    check(m_dataGroup, int(m_settings.run.data));
+    check(m_mixGroup, m_settings.mixReadPercent);
+    m_nvmeAction->setChecked(m_settings.preset == Preset::Nvme);
+    m_mixAction->setChecked(m_settings.mixEnabled);
+    m_countCombo->setCurrentIndex(m_countCombo->findData(m_settings.run.count));
+    int sizeIndex = m_sizeCombo->findData(QVariant::fromValue<qulonglong>(m_settings.run.testSize));
+    if (sizeIndex < 0) {
+        m_sizeCombo->addItem(QStringLiteral("%1MiB").arg(m_settings.run.testSize / MiB), QVariant::fromValue<qulonglong>(m_settings.run.testSize));
+        sizeIndex = m_sizeCombo->count() - 1;
+    }
+    m_sizeCombo->setCurrentIndex(sizeIndex);
+    fillTargets();
+    m_grid->configure(m_settings.profile, effectiveRows(m_settings), m_settings.mixEnabled, m_settings.mixReadPercent, m_settings.unit);
+    m_updatingUi = false;
+}
+
+void MainWindow::settingsChanged()
+{
+    if (m_updatingUi)
+        return;
+    applySettingsToUi();
+    if (m_persist) {
+        QSettings store;
+        saveGuiSettings(store, m_settings);
+    }
+}
+
+bool MainWindow::isRunning() const { return m_controller->isRunning(); }
+
+bool MainWindow::startAll()
+{
+    std::vector<size_t> rows(effectiveRows(m_settings).size());
+    for (size_t i = 0; i < rows.size(); ++i)
+        rows[i] = i;
+    return startTests(rows);
+}
+
+bool MainWindow::startRow(size_t testRow) { return startTests({ testRow }); }
+
+void MainWindow::stop()
+{
+    if (isRunning()) {
+        m_status->setText(tr("Stopping…"));
+        m_controller->stop();
+    }
+}
+
+bool MainWindow::startTests(const std::vector<size_t>& testRows)
+{
+    if (isRunning())
+        return false;
+    const auto rows = effectiveRows(m_settings);
+    std::vector<TestRow> chosen;
+    for (size_t r : testRows)
+        chosen.push_back(rows.at(r));
+    const auto tests = expandTests(chosen, m_settings.mode,
+        m_settings.mixEnabled ? std::optional<int>(m_settings.mixReadPercent) : std::nullopt);
+
+    // expandTests walks the chosen rows once per direction, in order.
+    m_runTests.clear();
+    for (size_t i = 0; i < tests.size(); ++i)
+        m_runTests.push_back({ testRows[i % testRows.size()], tests[i].direction });
+    RunRequest request;
+    request.target = targetPath().toStdString();
+    request.tests = tests;
+    request.settings = m_settings.run;
+    m_lastRunTarget = targetPath();
+    m_lastRunDate = QDateTime::currentDateTime();
+    m_currentTest = -1;
+    if (testRows.size() == rows.size())
+        m_grid->clearResults();
+    m_chart->clear();
+    return m_controller->start(request);
+}
+
+QString MainWindow::testTitle(size_t runIndex) const
+{
+    const auto [row, d] = m_runTests.at(runIndex);
+    return QStringLiteral("%1 %2").arg(QString::fromStdString(rowName(effectiveRows(m_settings).at(row))), tr(directionTitle(d)));
+}
+
+void MainWindow::onProgress(const Progress& p)
+{
+    QString status;
+    switch (p.phase) {
+    case Phase::Preparing:
+        status = tr("Preparing %1…").arg(m_lastRunTarget);
+        break;
+    case Phase::Filling:
+        status = tr("Writing the test file: %1%").arg(p.phaseLength > 0 ? int(100 * p.phaseElapsed / p.phaseLength) : 0);
+        break;
+    case Phase::Interval:
+        status = tr("Interval: next test in %1 s · %2 left").arg(int(p.phaseLength - p.phaseElapsed + 0.5)).arg(clockText(p.runSecondsLeft));
+        m_grid->setRunningTest(std::nullopt);
+        break;
+    case Phase::WarmUp:
+    case Phase::Measuring: {
+        if (int(p.testIndex) != m_currentTest) {
+            m_currentTest = int(p.testIndex);
+            m_chart->startTest(testTitle(p.testIndex));
+            m_grid->setRunningTest(m_runTests.at(p.testIndex));
+        }
+        const QString pass = p.phase == Phase::WarmUp ? tr("warm-up") : tr("pass %1/%2").arg(p.pass).arg(p.passCount);
+        status = tr("%1 · %2 · %3 left").arg(testTitle(p.testIndex), pass, clockText(p.runSecondsLeft));
+        setWindowTitle(QStringLiteral("Diskometer — %1 (%2)").arg(testTitle(p.testIndex), pass));
+        break;
+    }
+    }
+    m_status->setText(status);
+}
+
+void MainWindow::onSample(int testIndex, const LiveSample& s)
+{
+    if (testIndex == m_currentTest)
+        m_chart->addSample(s);
+}
+
+void MainWindow::onTestFinished(int testIndex, const TestResult& r)
+{
+    const auto [row, d] = m_runTests.at(size_t(testIndex));
+    m_grid->setResult(row, d, r);
+}
+
+void MainWindow::onFinished(const RunResult& r)
+{
+    m_lastRun = r;
+    m_grid->setRunningTest(std::nullopt);
+    setWindowTitle(QStringLiteral("Diskometer"));
+    bool failed = false;
+    for (const auto& t : r.tests)
+        failed = failed || t.error.has_value();
+    m_exitCode = r.cancelled ? 130 : failed ? 1 : 0;
+    m_status->setText(r.cancelled ? tr("Stopped") : failed ? tr("Finished with errors: see the tiles' tooltips") : tr("Finished"));
+    finishAutomation();
+}
+
+void MainWindow::onFailed(const QString& message)
+{
+    m_grid->setRunningTest(std::nullopt);
+    setWindowTitle(QStringLiteral("Diskometer"));
+    m_exitCode = 2;
+    m_status->setText(message);
+    if (m_options.quitWhenDone) {
+        std::fprintf(stderr, "diskometer: %s\n", message.toLocal8Bit().constData());
+    } else {
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Diskometer"), tr("The test could not start."), QMessageBox::Ok, this);
+        box->setInformativeText(message);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open(); // window-modal and non-blocking: the window keeps drawing
+    }
+    finishAutomation();
+}
+
+void MainWindow::onRunningChanged(bool running)
+{
+    if (m_stats)
+        running ? m_stats->runStarted() : m_stats->runEnded();
+    m_allButton->setText(running ? tr("Stop") : tr("All"));
+    m_grid->setRunning(running);
+    for (QWidget* w : m_lockedWhileRunning)
+        w->setEnabled(!running);
+    if (!running && m_closeWhenStopped) {
+        m_closeWhenStopped = false;
+        close();
+    }
+}
+
+void MainWindow::finishAutomation()
+{
+    Q_EMIT runEnded(m_exitCode);
+    if (!m_options.saveImage.isEmpty() && !saveImage(m_options.saveImage))
+        m_exitCode = 2;
+    const Report report = currentReport();
+    if (!m_options.saveText.isEmpty() && !saveReport(m_options.saveText, formatText(report).toUtf8()))
+        m_exitCode = 2;
+    if (!m_options.saveJson.isEmpty() && !saveReport(m_options.saveJson, formatJson(report)))
+        m_exitCode = 2;
+    if (!m_options.saveMarkdown.isEmpty() && !saveReport(m_options.saveMarkdown, formatMarkdown(report).toUtf8()))
+        m_exitCode = 2;
+    if (m_stats && !saveReport(m_options.statsFile, m_stats->toJson()))
+        m_exitCode = 2;
+    if (m_options.quitWhenDone)
+        QApplication::exit(m_exitCode);
+}
+
+Report MainWindow::currentReport() const
+{
+    Report report;
+    if (m_lastRun)
+        report.run = *m_lastRun;
+    else
+        report.run.settings = m_settings.run;
+    // Every result on the grid, in run order: reads, then writes, then mix.
+    report.run.tests.clear();
+    const size_t rowCount = effectiveRows(m_settings).size();
+    for (Direction d : { Direction::Read, Direction::Write, Direction::Mix })
+        for (size_t row = 0; row < rowCount; ++row)
+            if (const TestResult* r = m_grid->result(row, d))
+                report.run.tests.push_back(*r);
+    report.profile = m_settings.profile;
+    report.preset = m_settings.preset;
+    report.mode = m_settings.mode;
+    if (m_settings.mixEnabled)
+        report.mixReadPercent = m_settings.mixReadPercent;
+    const QString target = m_lastRunTarget.isEmpty() ? targetPath() : m_lastRunTarget;
+    report.target = describeTarget(target);
+    report.system = describeSystem();
+    report.toolVersion = QStringLiteral(DM_VERSION);
+    report.date = m_lastRunDate.isValid() ? m_lastRunDate : QDateTime::currentDateTime();
+    report.comment = m_comment->text();
+    return report;
+}
+
+void MainWindow::showTimeline(size_t testRow, Direction d)
+{
+    if (isRunning())
+        return;
+    if (const TestResult* r = m_grid->result(testRow, d))
+        m_chart->showTimeline(QStringLiteral("%1 %2").arg(QString::fromStdString(rowName(r->spec.row)), tr(directionTitle(d))), r->timeline);
+}
+
+bool MainWindow::saveImage(const QString& path)
+{
+    // The window as the user sees it; the title bar belongs to the window manager and cannot
+    // be grabbed portably, so the image is the window's contents.
+    if (!grab().save(path, "PNG")) {
+        std::fprintf(stderr, "diskometer: cannot write the image %s\n", path.toLocal8Bit().constData());
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveReport(const QString& path, const QByteArray& content)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(content) != content.size()) {
+        std::fprintf(stderr, "diskometer: cannot write %s: %s\n", path.toLocal8Bit().constData(), f.errorString().toLocal8Bit().constData());
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::saveImageInteractive()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    const QString name = QStringLiteral("Diskometer_%1.png").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMddhhmmss")));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Image"), QDir(dir).filePath(name), tr("PNG images (*.png)"));
+    if (!path.isEmpty() && !saveImage(path))
+        QMessageBox::warning(this, tr("Diskometer"), tr("Could not write %1. Choose another folder.").arg(path));
+}
+
+void MainWindow::saveReportInteractive(const QString& kind)
+{
+    const Report report = currentReport();
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMddhhmmss"));
+    QString suffix = QStringLiteral("txt"), filter = tr("Text (*.txt)");
+    QByteArray content;
+    if (kind == QLatin1String("json")) {
+        suffix = QStringLiteral("json");
+        filter = tr("JSON (*.json)");
+        content = formatJson(report);
+    } else if (kind == QLatin1String("markdown")) {
+        suffix = QStringLiteral("md");
+        filter = tr("Markdown (*.md)");
+        content = formatMarkdown(report).toUtf8();
+    } else {
+        content = formatText(report).toUtf8();
+    }
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Report"),
+        QDir(dir).filePath(QStringLiteral("Diskometer_%1.%2").arg(stamp, suffix)), filter);
+    if (!path.isEmpty() && !saveReport(path, content))
+        QMessageBox::warning(this, tr("Diskometer"), tr("Could not write %1. Choose another folder.").arg(path));
+}
+
+void MainWindow::copyText() { QApplication::clipboard()->setText(formatText(currentReport())); }
+
+void MainWindow::copyImage() { QApplication::clipboard()->setPixmap(grab()); }
+
+void MainWindow::showSettingsDialog()
+{
+    SettingsDialog dialog(m_settings, this);
+    if (dialog.exec() == QDialog::Accepted) {
+        m_settings = dialog.settings();
+        settingsChanged();
+    }
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Diskometer"),
+        tr("<h3>Diskometer %1</h3><p>A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.</p>"
+           "<p>Engine: libaio with O_DIRECT<br>Qt %2 (built with %3)</p>"
+           "<p>Free software under the GNU GPL, version 3 or later.<br><a href=\"%4\">%4</a></p>")
+            .arg(QStringLiteral(DM_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR), QStringLiteral(DM_PROJECT_URL)));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (isRunning()) {
+        // Stop first: the engine removes the test file and the window closes when it has ended.
+        m_closeWhenStopped = true;
+        stop();
+        event->ignore();
+        return;
+    }
+    event->accept();
+}
+
+} // namespace dm

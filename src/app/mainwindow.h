@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "appoptions.h"
+#include "appsettings.h"
+#include "benchmarkworker.h"
+#include "report.h"
+
+#include <QDateTime>
+#include <QMainWindow>
+#include <optional>
+#include <vector>
+
+class QActionGroup;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace dm {
+
+class LiveChart;
+class ResultGrid;
+class UiStats;
+
+// The CrystalDiskMark-shaped window. It holds the settings and the results shown; every run
+// goes to the BenchmarkController, which runs the engine on its thread.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // `persist`: remember settings changed in the window (QSettings); tests pass false.
+    MainWindow(const GuiSettings& settings, const AppOptions& options, bool persist, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Starts every test of the profile; returns false when a run is already going on.
+    bool startAll();
+    bool startRow(size_t testRow);
+    void stop();
+    bool isRunning() const;
+
+    const GuiSettings& settings() const { return m_settings; }
+    Report currentReport() const; // what the reports and the image describe
+    QString targetPath() const;
+    int exitCode() const { return m_exitCode; } // of the last run, as diskometer-cli's
+    ResultGrid* grid() const { return m_grid; }
+    LiveChart* chart() const { return m_chart; }
+    BenchmarkController* controller() const { return m_controller; }
+    QPushButton* allButton() const { return m_allButton; }
+
+    bool saveImage(const QString& path);
+    bool saveReport(const QString& path, const QByteArray& content);
+
+Q_SIGNALS:
+    void runEnded(int exitCode);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildMenus();
+    void buildCentral();
+    void fillTargets();
+    void applySettingsToUi();
+    void settingsChanged();
+    bool startTests(const std::vector<size_t>& testRows);
+    void onProgress(const Progress& p);
+    void onSample(int testIndex, const LiveSample& s);
+    void onTestFinished(int testIndex, const TestResult& r);
+    void onFinished(const RunResult& r);
+    void onFailed(const QString& message);
+    void onRunningChanged(bool running);
+    void finishAutomation();
+    void showTimeline(size_t testRow, Direction d);
+    QString testTitle(size_t runIndex) const;
+    void saveImageInteractive();
+    void saveReportInteractive(const QString& kind);
+    void copyText();
+    void copyImage();
+    void showSettingsDialog();
+    void showAbout();
+
+    GuiSettings m_settings;
+    AppOptions m_options;
+    bool m_persist;
+    BenchmarkController* m_controller;
+    UiStats* m_stats = nullptr; // only with --stats
+
+    QPushButton* m_allButton = nullptr;
+    QComboBox* m_countCombo = nullptr;
+    QComboBox* m_sizeCombo = nullptr;
+    QComboBox* m_targetCombo = nullptr;
+    ResultGrid* m_grid = nullptr;
+    LiveChart* m_chart = nullptr;
+    QLineEdit* m_comment = nullptr;
+    QLabel* m_status = nullptr;
+    QActionGroup* m_profileGroup = nullptr;
+    QActionGroup* m_unitGroup = nullptr;
+    QActionGroup* m_modeGroup = nullptr;
+    QActionGroup* m_dataGroup = nullptr;
+    QActionGroup* m_mixGroup = nullptr;
+    QAction* m_nvmeAction = nullptr;
+    QAction* m_mixAction = nullptr;
+    QList<QWidget*> m_lockedWhileRunning;
+
+    // The run going on: its tests as (test row, direction), in run order.
+    std::vector<std::pair<size_t, Direction>> m_runTests;
+    int m_currentTest = -1;
+    std::optional<RunResult> m_lastRun; // settings, region and warnings of the last run
+    QDateTime m_lastRunDate;
+    QString m_lastRunTarget;
+    int m_exitCode = 0;
+    bool m_closeWhenStopped = false;
+    bool m_updatingUi = false;
+};
+
+} // namespace dm

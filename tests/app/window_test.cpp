@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Checks the window's run flow with real I/O on a scratch directory: the worker bridge's signals
+// arrive in order and carry the engine's values, Stop ends a run within half a second and keeps
+// what finished, a bad target arrives as an error (the window stays usable), the automation
+// options parse, and the window's reports hold the results and the comment.
+#include "appoptions.h"
+#include "benchmarkworker.h"
+#include "jsonreport.h"
+#include "mainwindow.h"
+#include "resultgrid.h"
+#include "resulttile.h"
+#include "testtargets.h"
+#include "textreport.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+#include <gtest/gtest.h>
+
+using namespace dm;
+using namespace dm::test;
+
+namespace {
+
+int g_argc = 1;
+char g_arg0[] = "window_test";
+char* g_argv[] = { g_arg0, nullptr };
+
+QApplication& app()
+{
+    static QApplication* a = [] {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        return new QApplication(g_argc, g_argv);
+    }();
+    return *a;
+}
+
+RunRequest quickRequest(const std::string& target)
+{
+    RunRequest r;
+    r.target = target;
+    r.tests = expandTests({ *parseRow("RND4K-Q8T1") }, Mode::All, std::nullopt);
+    r.settings.count = 2;
+    r.settings.measureSeconds = 0.5;
+    r.settings.warmupSeconds = 0.2;
+    r.settings.intervalSeconds = 0;
+    r.settings.testSize = 16 * MiB;
+    return r;
+}
+
+GuiSettings quickSettings(const std::string& target)
+{
+    GuiSettings s = defaultGuiSettings();
+    s.run.count = 1;
+    s.run.measureSeconds = 0.5;
+    s.run.warmupSeconds = 0.1;
+    s.run.intervalSeconds = 0;
+    s.run.testSize = 16 * MiB;
+    s.targetPath = QString::fromStdString(target);
+    return s;
+}
+
+} // namespace
+
+TEST(WorkerBridge, SignalsArriveInOrderWithTheEnginesValues)
+{
+    app();
+    ScratchDir dir;
+    BenchmarkController controller;
+    QStringList order;
+    QObject::connect(&controller, &BenchmarkController::progress, [&](const Progress&) {
+        if (order.isEmpty() || order.last() != QLatin1String("progress"))
+            order << QStringLiteral("progress");
+    });
+    QObject::connect(&controller, &BenchmarkController::testFinished, [&](int i, const TestResult& r) {
+        order << QStringLiteral("test%1").arg(i);
+        EXPECT_TRUE(r.ok());
+        EXPECT_EQ(r.passes.size(), 2u);
+    });
+    QSignalSpy samples(&controller, &BenchmarkController::sample);
+    QSignalSpy finished(&controller, &BenchmarkController::finished);
+    QSignalSpy running(&controller, &BenchmarkController::runningChanged);
+    ASSERT_TRUE(controller.start(quickRequest(dir.path())));
+    EXPECT_TRUE(controller.isRunning());
+    EXPECT_FALSE(controller.start(quickRequest(dir.path()))) << "one run at a time";
+    ASSERT_TRUE(finished.wait(30000));
+    EXPECT_FALSE(controller.isRunning());
+    EXPECT_EQ(order, (QStringList { "progress", "test0", "progress", "test1" }));
+    EXPECT_GT(samples.count(), 4);
+    const auto result = finished.at(0).at(0).value<RunResult>();
+    EXPECT_EQ(result.tests.size(), 2u);
+    EXPECT_FALSE(result.cancelled);
+    ASSERT_EQ(running.count(), 2);
+    EXPECT_TRUE(running.at(0).at(0).toBool());
+    EXPECT_FALSE(running.at(1).at(0).toBool());
+    EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(WorkerBridge, StopEndsTheRunWithinHalfASecond)
+{
+    app();
+    ScratchDir dir;
+    BenchmarkController controller;
+    auto request = quickRequest(dir.path());
+    request.settings.measureSeconds = 10;
+    QSignalSpy finished(&controller, &BenchmarkController::finished);
+    QSignalSpy firstSample(&controller, &BenchmarkController::sample);
+    ASSERT_TRUE(controller.start(request));
+    ASSERT_TRUE(firstSample.wait(10000));
+    QElapsedTimer timer;
+    timer.start();
+    controller.stop();
+    ASSERT_TRUE(finished.wait(5000));
+    EXPECT_LT(timer.elapsed(), 500);
+    EXPECT_TRUE(finished.at(0).at(0).value<RunResult>().cancelled);
+    EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(WorkerBridge, ABadTargetArrivesAsAnError)
+{
+    app();
+    BenchmarkController controller;
+    QSignalSpy failed(&controller, &BenchmarkController::failed);
+    QSignalSpy finished(&controller, &BenchmarkController::finished);
+    ASSERT_TRUE(controller.start(quickRequest("/nonexistent/diskometer")));
+    ASSERT_TRUE(failed.wait(5000));
+    EXPECT_TRUE(failed.at(0).at(0).toString().contains(QStringLiteral("does not exist")));
+    EXPECT_EQ(finished.count(), 0);
+    EXPECT_FALSE(controller.isRunning());
+    // Usable again afterwards.
+    ScratchDir dir;
+    ASSERT_TRUE(controller.start(quickRequest(dir.path())));
+    ASSERT_TRUE(finished.wait(30000));
+}
+
+TEST(AppOptions, ParsesTheAutomationFlags)
+{
+    auto o = parseAppOptions({ "diskometer", "--target", "/mnt", "--profile", "peak", "--preset", "nvme", "--count",
+        "3", "--size", "64MiB", "--measure", "2", "--interval", "0", "--mode", "read", "--mix", "60", "--comment", "x",
+        "--start", "--save-image", "a.png", "--save-text", "a.txt", "--save-json", "a.json", "--quit-when-done",
+        "--unit", "iops" });
+    ASSERT_TRUE(o) << o.error().message;
+    GuiSettings s = defaultGuiSettings();
+    o->applyTo(s);
+    EXPECT_EQ(s.targetPath, QStringLiteral("/mnt"));
+    EXPECT_EQ(s.profile, Profile::Peak);
+    EXPECT_EQ(s.preset, Preset::Nvme);
+    EXPECT_EQ(s.rows, defaultGuiSettings(Preset::Nvme).rows);
+    EXPECT_EQ(s.run.count, 3);
+    EXPECT_EQ(s.run.testSize, 64 * MiB);
+    EXPECT_EQ(s.run.measureSeconds, 2);
+    EXPECT_EQ(s.run.intervalSeconds, 0);
+    EXPECT_EQ(s.mode, Mode::Read);
+    EXPECT_TRUE(s.mixEnabled);
+    EXPECT_EQ(s.mixReadPercent, 60);
+    EXPECT_EQ(s.unit, Unit::Iops);
+    EXPECT_TRUE(o->start);
+    EXPECT_TRUE(o->quitWhenDone);
+    EXPECT_EQ(o->saveImage, QStringLiteral("a.png"));
+
+    for (QStringList bad : { QStringList { "--count", "0" }, { "--size", "1GB" }, { "--profile", "x" },
+             { "--mix", "95" }, { "--measure", "100" }, { "stray" }, { "--palette", "pink" } }) {
+        bad.prepend(QStringLiteral("diskometer"));
+        EXPECT_FALSE(parseAppOptions(bad)) << bad.join(' ').toStdString();
+    }
+}
+
+TEST(MainWindow, RunsAllShowsTilesAndReportsWithTheComment)
+{
+    app();
+    ScratchDir dir;
+    AppOptions options;
+    options.comment = QStringLiteral("USB 3.0 ポート");
+    GuiSettings settings = quickSettings(dir.path());
+    settings.rows = { *parseRow("SEQ1M-Q8T1"), *parseRow("RND4K-Q8T1") };
+    settings.profile = Profile::Default;
+    MainWindow window(settings, options, false);
+    window.show();
+    QSignalSpy ended(&window, &MainWindow::runEnded);
+    ASSERT_TRUE(window.startAll());
+    EXPECT_EQ(window.allButton()->text(), QStringLiteral("Stop"));
+    ASSERT_TRUE(ended.wait(60000));
+    EXPECT_EQ(ended.at(0).at(0).toInt(), 0);
+    EXPECT_EQ(window.allButton()->text(), QStringLiteral("All"));
+    for (size_t row = 0; row < 2; ++row)
+        for (Direction d : { Direction::Read, Direction::Write }) {
+            ResultTile* tile = window.grid()->tile(row, d);
+            ASSERT_NE(tile, nullptr);
+            EXPECT_FALSE(tile->text().isEmpty()) << row;
+            EXPECT_GT(tile->barFraction(), 0.0);
+        }
+    const Report report = window.currentReport();
+    ASSERT_EQ(report.run.tests.size(), 4u);
+    EXPECT_EQ(report.run.tests[0].spec.direction, Direction::Read);
+    EXPECT_EQ(report.run.tests[2].spec.direction, Direction::Write);
+    EXPECT_EQ(report.comment, QStringLiteral("USB 3.0 ポート"));
+    EXPECT_TRUE(formatText(report).contains(QStringLiteral("Comment: USB 3.0 ポート")));
+    EXPECT_TRUE(formatJson(report).contains("SEQ1M Q8T1"));
+    EXPECT_EQ(dir.entryCount(), 0u);
+
+    // One row alone: only its tiles are redone.
+    QSignalSpy ended2(&window, &MainWindow::runEnded);
+    ASSERT_TRUE(window.startRow(1));
+    ASSERT_TRUE(ended2.wait(60000));
+    EXPECT_EQ(window.currentReport().run.tests.size(), 4u);
+
+    // A saved image is a real PNG of the window.
+    const QString png = QString::fromStdString(dir.path()) + "/shot.png";
+    ASSERT_TRUE(window.saveImage(png));
+    QImage image(png);
+    EXPECT_GE(image.width(), window.width());
+}
+
+TEST(MainWindow, AnUnusableTargetShowsAnErrorAndStaysUsable)
+{
+    app();
+    AppOptions options;
+    MainWindow window(quickSettings("/nonexistent/place"), options, false);
+    window.show();
+    QSignalSpy ended(&window, &MainWindow::runEnded);
+    ASSERT_TRUE(window.startAll());
+    ASSERT_TRUE(ended.wait(10000));
+    EXPECT_EQ(window.exitCode(), 2);
+    EXPECT_FALSE(window.isRunning());
+    EXPECT_TRUE(window.allButton()->isEnabled());
+    EXPECT_EQ(window.allButton()->text(), QStringLiteral("All"));
+}
+
+TEST(MainWindow, StopKeepsFinishedResultsAndClosingDuringARunStopsIt)
+{
+    app();
+    ScratchDir dir;
+    AppOptions options;
+    GuiSettings settings = quickSettings(dir.path());
+    settings.rows = { *parseRow("SEQ1M-Q8T1"), *parseRow("RND4K-Q8T1") };
+    settings.run.measureSeconds = 5;
+    settings.run.count = 1;
+    settings.run.warmupSeconds = 0;
+    settings.mode = Mode::Read;
+    auto* window = new MainWindow(settings, options, false);
+    window->show();
+    QSignalSpy finishedTests(window->controller(), &BenchmarkController::testFinished);
+    QSignalSpy ended(window, &MainWindow::runEnded);
+    ASSERT_TRUE(window->startAll());
+    ASSERT_TRUE(finishedTests.wait(20000)); // the first test is done
+    QTest::qWait(300);
+    QElapsedTimer timer;
+    timer.start();
+    window->stop();
+    ASSERT_TRUE(ended.wait(5000));
+    EXPECT_LT(timer.elapsed(), 500);
+    EXPECT_EQ(window->exitCode(), 130);
+    EXPECT_NE(window->grid()->result(0, Direction::Read), nullptr) << "the finished test stays";
+    EXPECT_EQ(window->grid()->result(1, Direction::Read), nullptr);
+
+    // Close while running: the run stops and the window closes once it has.
+    QSignalSpy ended2(window, &MainWindow::runEnded);
+    ASSERT_TRUE(window->startAll());
+    QTest::qWait(500);
+    window->close();
+    EXPECT_TRUE(window->isVisible()) << "waits for the engine";
+    ASSERT_TRUE(ended2.wait(5000));
+    QTest::qWait(50);
+    EXPECT_FALSE(window->isVisible());
+    delete window;
+    EXPECT_EQ(dir.entryCount(), 0u);
+}

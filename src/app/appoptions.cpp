@@ -9,13 +9,13 @@ namespace dm {
 namespace {
     Error usage(const QString& m) { return usageError(m.toStdString()); }
 
-    template <typename T>
-    Result<T> number(const QCommandLineParser& p, const QString& name, T lo, T hi)
+    template <typename T> Result<T> number(const QCommandLineParser& p, const QString& name, T lo, T hi)
     {
         bool ok = false;
         const double v = p.value(name).toDouble(&ok);
         if (!ok || v < double(lo) || v > double(hi))
-            return usage(QStringLiteral("--%1 must be from %2 to %3 (got '%4')").arg(name).arg(lo).arg(hi).arg(p.value(name)));
+            return usage(
+                QStringLiteral("--%1 must be from %2 to %3 (got '%4')").arg(name).arg(lo).arg(hi).arg(p.value(name)));
         return T(v);
     }
 }
@@ -61,8 +61,9 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     p.setApplicationDescription(
         QCoreApplication::translate("AppOptions", "Diskometer: a storage benchmark in the spirit of CrystalDiskMark."));
     const auto opt = [&](const char* name, const char* help, const char* value = nullptr) {
-        p.addOption(value ? QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value))
-                          : QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help)));
+        p.addOption(value
+                ? QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help), QString::fromLatin1(value))
+                : QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help)));
     };
     opt("target", "Directory, file or block device to test.", "PATH");
     opt("profile", "default, peak, real or demo.", "NAME");
@@ -95,7 +96,8 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
         return o;
     }
     if (!p.positionalArguments().isEmpty())
-        return usage(QStringLiteral("unexpected '%1': give the target with --target PATH").arg(p.positionalArguments().first()));
+        return usage(
+            QStringLiteral("unexpected '%1': give the target with --target PATH").arg(p.positionalArguments().first()));
     if (p.isSet(QStringLiteral("target")))
         o.target = p.value(QStringLiteral("target"));
     if (p.isSet(QStringLiteral("profile"))) {

@@ -67,7 +67,8 @@ bool BenchmarkController::start(const RunRequest& request)
         return false;
     m_cancel = false;
     setRunning(true);
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, request] { w->run(request); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, request] { w->run(request); }, Qt::QueuedConnection);
     return true;
 }
 

@@ -52,6 +52,8 @@ void applyPalette(const QString& name)
 
 int main(int argc, char** argv)
 {
+    // The icon lives in the app library's resources; a static library's must be pulled in by hand.
+    Q_INIT_RESOURCE(diskometer);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Diskometer"));
     QApplication::setApplicationName(QStringLiteral("Diskometer"));

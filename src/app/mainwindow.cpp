@@ -5,6 +5,7 @@
 #include "livechart.h"
 #include "markdownreport.h"
 #include "mountlist.h"
+#include "reportfile.h"
 #include "resultgrid.h"
 #include "settingsdialog.h"
 #include "systeminfo.h"
@@ -14,11 +15,11 @@
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QBuffer>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -93,115 +94,6 @@ MainWindow::MainWindow(const GuiSettings& settings, const AppOptions& options, b
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::buildMenus()
-{
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("Save &Image…"), QKeySequence::Save, this, &MainWindow::saveImageInteractive);
-    file->addAction(tr("Save &Text…"), QKeySequence(tr("Ctrl+T")), this, [this] { saveReportInteractive(QStringLiteral("text")); });
-    file->addAction(tr("Save &Markdown…"), QKeySequence(tr("Ctrl+M")), this,
-        [this] { saveReportInteractive(QStringLiteral("markdown")); });
-    file->addAction(tr("Save &JSON…"), QKeySequence(tr("Ctrl+J")), this, [this] { saveReportInteractive(QStringLiteral("json")); });
-    file->addSeparator();
-    file->addAction(tr("&Copy Text"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyText);
-    file->addAction(tr("Copy Im&age"), QKeySequence(tr("Ctrl+Shift+I")), this, &MainWindow::copyImage);
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-
-    QMenu* settings = menuBar()->addMenu(tr("&Settings"));
-    settings->addAction(tr("&Settings…"), QKeySequence(tr("Ctrl+,")), this, &MainWindow::showSettingsDialog);
-    settings->addSeparator();
-    QMenu* dataMenu = settings->addMenu(tr("Test &Data"));
-    m_dataGroup = new QActionGroup(this);
-    for (auto [label, value] : { std::pair { tr("&Random (default)"), DataFill::Random }, std::pair { tr("&Zeros (0Fill)"), DataFill::Zeros } }) {
-        QAction* a = dataMenu->addAction(label);
-        a->setCheckable(true);
-        a->setData(int(value));
-        m_dataGroup->addAction(a);
-    }
-    connect(m_dataGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        m_settings.run.data = DataFill(a->data().toInt());
-        settingsChanged();
-    });
-    QMenu* mode = settings->addMenu(tr("Test M&ode"));
-    m_modeGroup = new QActionGroup(this);
-    for (auto [label, value] : { std::pair { tr("Read && &Write"), Mode::All }, std::pair { tr("&Read only"), Mode::Read },
-             std::pair { tr("&Write only"), Mode::Write } }) {
-        QAction* a = mode->addAction(label);
-        a->setCheckable(true);
-        a->setData(int(value));
-        m_modeGroup->addAction(a);
-    }
-    connect(m_modeGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        m_settings.mode = Mode(a->data().toInt());
-        settingsChanged();
-    });
-    m_mixAction = settings->addAction(tr("&Mix Tests"));
-    m_mixAction->setCheckable(true);
-    connect(m_mixAction, &QAction::toggled, this, [this](bool on) {
-        if (m_updatingUi)
-            return;
-        m_settings.mixEnabled = on;
-        settingsChanged();
-    });
-    QMenu* ratio = settings->addMenu(tr("Mix &Ratio"));
-    m_mixGroup = new QActionGroup(this);
-    for (int read = kMinMixRead; read <= kMaxMixRead; read += 10) {
-        QAction* a = ratio->addAction(tr("Read %1% / Write %2%").arg(read).arg(100 - read));
-        a->setCheckable(true);
-        a->setData(read);
-        m_mixGroup->addAction(a);
-    }
-    connect(m_mixGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        m_settings.mixReadPercent = a->data().toInt();
-        settingsChanged();
-    });
-    QMenu* unit = settings->addMenu(tr("&Unit"));
-    m_unitGroup = new QActionGroup(this);
-    for (Unit u : { Unit::MBps, Unit::GBps, Unit::Iops, Unit::Microseconds }) {
-        QAction* a = unit->addAction(unitName(u));
-        a->setCheckable(true);
-        a->setData(int(u));
-        m_unitGroup->addAction(a);
-    }
-    connect(m_unitGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        m_settings.unit = Unit(a->data().toInt());
-        settingsChanged();
-    });
-
-    QMenu* profile = menuBar()->addMenu(tr("&Profile"));
-    m_profileGroup = new QActionGroup(this);
-    for (auto [label, value, key] : { std::tuple { tr("&Default"), Profile::Default, tr("Ctrl+1") },
-             std::tuple { tr("&Peak Performance"), Profile::Peak, tr("Ctrl+2") },
-             std::tuple { tr("&Real World Performance"), Profile::RealWorld, tr("Ctrl+3") },
-             std::tuple { tr("De&mo"), Profile::Demo, tr("Ctrl+4") } }) {
-        QAction* a = profile->addAction(label);
-        a->setShortcut(QKeySequence(key));
-        a->setCheckable(true);
-        a->setData(int(value));
-        m_profileGroup->addAction(a);
-    }
-    connect(m_profileGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        m_settings.profile = Profile(a->data().toInt());
-        settingsChanged();
-    });
-    profile->addSeparator();
-    m_nvmeAction = profile->addAction(tr("&NVMe SSD"));
-    m_nvmeAction->setCheckable(true);
-    connect(m_nvmeAction, &QAction::toggled, this, [this](bool on) {
-        if (m_updatingUi)
-            return;
-        m_settings.preset = on ? Preset::Nvme : Preset::Default;
-        m_settings.rows = defaultGuiSettings(m_settings.preset).rows;
-        settingsChanged();
-    });
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Diskometer"), this, &MainWindow::showAbout);
-
-    // Menus that change what a run does are locked while one runs.
-    m_lockedWhileRunning << settings << profile;
-}
-
 void MainWindow::buildCentral()
 {
     auto* central = new QWidget(this);
@@ -259,7 +151,8 @@ void MainWindow::buildCentral()
     m_lockedWhileRunning << m_countCombo << m_sizeCombo << m_targetCombo;
 
     m_grid = new ResultGrid(central);
-    connect(m_grid, &ResultGrid::rowButtonClicked, this, [this](size_t row) { isRunning() ? stop() : void(startRow(row)); });
+    connect(m_grid, &ResultGrid::rowButtonClicked, this,
+        [this](size_t row) { isRunning() ? stop() : void(startRow(row)); });
     connect(m_grid, &ResultGrid::tileClicked, this, &MainWindow::showTimeline);
     layout->addWidget(m_grid, 3);
 
@@ -294,7 +187,8 @@ void MainWindow::fillTargets()
     for (int i = 0; i < targets.size(); ++i) {
         const auto& t = targets[i];
         const QString dir = i == home ? QDir::homePath() : t.mountPoint;
-        QString text = QStringLiteral("%1  %2 free of %3").arg(t.mountPoint, humanBytes(t.freeBytes.value_or(0)), humanBytes(t.capacityBytes));
+        QString text = QStringLiteral("%1  %2 free of %3")
+                           .arg(t.mountPoint, humanBytes(t.freeBytes.value_or(0)), humanBytes(t.capacityBytes));
         if (!t.model.isEmpty())
             text += QStringLiteral("  (%1)").arg(t.model);
         m_targetCombo->addItem(text, dir);
@@ -334,12 +228,14 @@ void MainWindow::applySettingsToUi()
     m_countCombo->setCurrentIndex(m_countCombo->findData(m_settings.run.count));
     int sizeIndex = m_sizeCombo->findData(QVariant::fromValue<qulonglong>(m_settings.run.testSize));
     if (sizeIndex < 0) {
-        m_sizeCombo->addItem(QStringLiteral("%1MiB").arg(m_settings.run.testSize / MiB), QVariant::fromValue<qulonglong>(m_settings.run.testSize));
+        m_sizeCombo->addItem(QStringLiteral("%1MiB").arg(m_settings.run.testSize / MiB),
+            QVariant::fromValue<qulonglong>(m_settings.run.testSize));
         sizeIndex = m_sizeCombo->count() - 1;
     }
     m_sizeCombo->setCurrentIndex(sizeIndex);
     fillTargets();
-    m_grid->configure(m_settings.profile, effectiveRows(m_settings), m_settings.mixEnabled, m_settings.mixReadPercent, m_settings.unit);
+    m_grid->configure(m_settings.profile, effectiveRows(m_settings), m_settings.mixEnabled, m_settings.mixReadPercent,
+        m_settings.unit);
     m_updatingUi = false;
 }
 
@@ -382,8 +278,8 @@ bool MainWindow::startTests(const std::vector<size_t>& testRows)
     std::vector<TestRow> chosen;
     for (size_t r : testRows)
         chosen.push_back(rows.at(r));
-    const auto tests = expandTests(chosen, m_settings.mode,
-        m_settings.mixEnabled ? std::optional<int>(m_settings.mixReadPercent) : std::nullopt);
+    const auto tests = expandTests(
+        chosen, m_settings.mode, m_settings.mixEnabled ? std::optional<int>(m_settings.mixReadPercent) : std::nullopt);
 
     // expandTests walks the chosen rows once per direction, in order.
     m_runTests.clear();
@@ -405,7 +301,8 @@ bool MainWindow::startTests(const std::vector<size_t>& testRows)
 QString MainWindow::testTitle(size_t runIndex) const
 {
     const auto [row, d] = m_runTests.at(runIndex);
-    return QStringLiteral("%1 %2").arg(QString::fromStdString(rowName(effectiveRows(m_settings).at(row))), tr(directionTitle(d)));
+    return QStringLiteral("%1 %2").arg(
+        QString::fromStdString(rowName(effectiveRows(m_settings).at(row))), tr(directionTitle(d)));
 }
 
 void MainWindow::onProgress(const Progress& p)
@@ -416,10 +313,13 @@ void MainWindow::onProgress(const Progress& p)
         status = tr("Preparing %1…").arg(m_lastRunTarget);
         break;
     case Phase::Filling:
-        status = tr("Writing the test file: %1%").arg(p.phaseLength > 0 ? int(100 * p.phaseElapsed / p.phaseLength) : 0);
+        status
+            = tr("Writing the test file: %1%").arg(p.phaseLength > 0 ? int(100 * p.phaseElapsed / p.phaseLength) : 0);
         break;
     case Phase::Interval:
-        status = tr("Interval: next test in %1 s · %2 left").arg(int(p.phaseLength - p.phaseElapsed + 0.5)).arg(clockText(p.runSecondsLeft));
+        status = tr("Interval: next test in %1 s · %2 left")
+                     .arg(int(p.phaseLength - p.phaseElapsed + 0.5))
+                     .arg(clockText(p.runSecondsLeft));
         m_grid->setRunningTest(std::nullopt);
         break;
     case Phase::WarmUp:
@@ -459,7 +359,9 @@ void MainWindow::onFinished(const RunResult& r)
     for (const auto& t : r.tests)
         failed = failed || t.error.has_value();
     m_exitCode = r.cancelled ? 130 : failed ? 1 : 0;
-    m_status->setText(r.cancelled ? tr("Stopped") : failed ? tr("Finished with errors: see the tiles' tooltips") : tr("Finished"));
+    m_status->setText(r.cancelled ? tr("Stopped")
+            : failed              ? tr("Finished with errors: see the tiles' tooltips")
+                                  : tr("Finished"));
     finishAutomation();
 }
 
@@ -472,7 +374,8 @@ void MainWindow::onFailed(const QString& message)
     if (m_options.quitWhenDone) {
         std::fprintf(stderr, "diskometer: %s\n", message.toLocal8Bit().constData());
     } else {
-        auto* box = new QMessageBox(QMessageBox::Warning, tr("Diskometer"), tr("The test could not start."), QMessageBox::Ok, this);
+        auto* box = new QMessageBox(
+            QMessageBox::Warning, tr("Diskometer"), tr("The test could not start."), QMessageBox::Ok, this);
         box->setInformativeText(message);
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open(); // window-modal and non-blocking: the window keeps drawing
@@ -545,35 +448,36 @@ void MainWindow::showTimeline(size_t testRow, Direction d)
     if (isRunning())
         return;
     if (const TestResult* r = m_grid->result(testRow, d))
-        m_chart->showTimeline(QStringLiteral("%1 %2").arg(QString::fromStdString(rowName(r->spec.row)), tr(directionTitle(d))), r->timeline);
+        m_chart->showTimeline(
+            QStringLiteral("%1 %2").arg(QString::fromStdString(rowName(r->spec.row)), tr(directionTitle(d))),
+            r->timeline);
 }
 
 bool MainWindow::saveImage(const QString& path)
 {
     // The window as the user sees it; the title bar belongs to the window manager and cannot
     // be grabbed portably, so the image is the window's contents.
-    if (!grab().save(path, "PNG")) {
-        std::fprintf(stderr, "diskometer: cannot write the image %s\n", path.toLocal8Bit().constData());
-        return false;
-    }
-    return true;
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    grab().save(&buffer, "PNG");
+    return saveReport(path, png);
 }
 
 bool MainWindow::saveReport(const QString& path, const QByteArray& content)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(content) != content.size()) {
-        std::fprintf(stderr, "diskometer: cannot write %s: %s\n", path.toLocal8Bit().constData(), f.errorString().toLocal8Bit().constData());
-        return false;
-    }
-    return true;
+    const QString error = writeReportFile(path, content);
+    if (!error.isEmpty())
+        std::fprintf(stderr, "diskometer: %s\n", error.toLocal8Bit().constData());
+    return error.isEmpty();
 }
 
 void MainWindow::saveImageInteractive()
 {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
-    const QString name = QStringLiteral("Diskometer_%1.png").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMddhhmmss")));
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Image"), QDir(dir).filePath(name), tr("PNG images (*.png)"));
+    const QString name = defaultReportFileName(QStringLiteral("png"), QDateTime::currentDateTime());
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Save Image"), QDir(dir).filePath(name), tr("PNG images (*.png)"));
     if (!path.isEmpty() && !saveImage(path))
         QMessageBox::warning(this, tr("Diskometer"), tr("Could not write %1. Choose another folder.").arg(path));
 }
@@ -581,7 +485,6 @@ void MainWindow::saveImageInteractive()
 void MainWindow::saveReportInteractive(const QString& kind)
 {
     const Report report = currentReport();
-    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMddhhmmss"));
     QString suffix = QStringLiteral("txt"), filter = tr("Text (*.txt)");
     QByteArray content;
     if (kind == QLatin1String("json")) {
@@ -597,7 +500,7 @@ void MainWindow::saveReportInteractive(const QString& kind)
     }
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Report"),
-        QDir(dir).filePath(QStringLiteral("Diskometer_%1.%2").arg(stamp, suffix)), filter);
+        QDir(dir).filePath(defaultReportFileName(suffix, QDateTime::currentDateTime())), filter);
     if (!path.isEmpty() && !saveReport(path, content))
         QMessageBox::warning(this, tr("Diskometer"), tr("Could not write %1. Choose another folder.").arg(path));
 }
@@ -621,7 +524,8 @@ void MainWindow::showAbout()
         tr("<h3>Diskometer %1</h3><p>A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.</p>"
            "<p>Engine: libaio with O_DIRECT<br>Qt %2 (built with %3)</p>"
            "<p>Free software under the GNU GPL, version 3 or later.<br><a href=\"%4\">%4</a></p>")
-            .arg(QStringLiteral(DM_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR), QStringLiteral(DM_PROJECT_URL)));
+            .arg(QStringLiteral(DM_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
+                QStringLiteral(DM_PROJECT_URL)));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -146,7 +146,8 @@ void ResultGrid::refreshHeaders()
     // Peak and Real World name the unit on each row instead: their rows differ.
     const bool unitPerRow = m_profile == Profile::Peak || m_profile == Profile::RealWorld;
     const QString unit = unitPerRow ? QString() : QStringLiteral(" [%1]").arg(unitName(m_unit));
-    const QString names[] = { tr("Read"), tr("Write"), tr("Mix %1/%2").arg(m_mixReadPercent).arg(100 - m_mixReadPercent) };
+    const QString names[]
+        = { tr("Read"), tr("Write"), tr("Mix %1/%2").arg(m_mixReadPercent).arg(100 - m_mixReadPercent) };
     for (size_t c = 0; c < m_headers.size(); ++c)
         m_headers[c]->setText(names[c] + unit);
 }

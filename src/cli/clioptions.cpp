@@ -67,18 +67,20 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
         "130 interrupted (partial results are still written)."));
     p.addPositionalArgument(QStringLiteral("run"), QStringLiteral("The command (optional; the only one for now)."),
         QStringLiteral("[run]"));
-    p.addPositionalArgument(QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."),
-        QStringLiteral("[TARGET]"));
+    p.addPositionalArgument(
+        QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."), QStringLiteral("[TARGET]"));
     const QList<QCommandLineOption> options {
         { QStringLiteral("profile"), QStringLiteral("default, peak, real or demo (CrystalDiskMark 8 profiles)."),
             QStringLiteral("NAME"), QStringLiteral("default") },
         { QStringLiteral("preset"), QStringLiteral("default or nvme (the NVMe SSD rows)."), QStringLiteral("NAME"),
             QStringLiteral("default") },
-        { QStringLiteral("mode"), QStringLiteral("all, read or write."), QStringLiteral("MODE"), QStringLiteral("all") },
+        { QStringLiteral("mode"), QStringLiteral("all, read or write."), QStringLiteral("MODE"),
+            QStringLiteral("all") },
         { QStringLiteral("mix"), QStringLiteral("Add mixed tests with this read share (10-90)."),
             QStringLiteral("PERCENT") },
         { QStringLiteral("tests"),
-            QStringLiteral("Run exactly these rows, e.g. SEQ1M-Q8T1,RND4K-Q32T16,SEQ128K-Q32T1 (block size in bytes, K or M)."),
+            QStringLiteral(
+                "Run exactly these rows, e.g. SEQ1M-Q8T1,RND4K-Q32T16,SEQ128K-Q32T1 (block size in bytes, K or M)."),
             QStringLiteral("LIST") },
         { QStringLiteral("count"), QStringLiteral("Measured passes per test, 1-9."), QStringLiteral("N"),
             QStringLiteral("5") },
@@ -90,7 +92,8 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
             QStringLiteral("5") },
         { QStringLiteral("warmup"), QStringLiteral("Seconds of the uncounted warm-up pass, 0-60."),
             QStringLiteral("SECONDS"), QStringLiteral("1") },
-        { QStringLiteral("data"), QStringLiteral("random or zeros."), QStringLiteral("KIND"), QStringLiteral("random") },
+        { QStringLiteral("data"), QStringLiteral("random or zeros."), QStringLiteral("KIND"),
+            QStringLiteral("random") },
         { QStringLiteral("seed"), QStringLiteral("Seed for random offsets (default: new each run)."),
             QStringLiteral("N") },
         { QStringLiteral("allow-destructive"),
@@ -141,7 +144,8 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
     o.preset = *preset;
     const auto mode = parseMode(p.value(QStringLiteral("mode")).toStdString());
     if (!mode)
-        return usage(QStringLiteral("unknown --mode '%1': use all, read or write").arg(p.value(QStringLiteral("mode"))));
+        return usage(
+            QStringLiteral("unknown --mode '%1': use all, read or write").arg(p.value(QStringLiteral("mode"))));
     o.mode = *mode;
     if (p.isSet(QStringLiteral("mix"))) {
         auto mix = intOption(p, QStringLiteral("mix"), kMinMixRead, kMaxMixRead);
@@ -174,7 +178,8 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
     if (!size)
         return usage(QStringLiteral("--size: %1").arg(QString::fromStdString(size.error().message)));
     if (*size < kMinTestSize || *size > kMaxTestSize)
-        return usage(QStringLiteral("--size must be from 16MiB to 64GiB (got '%1')").arg(p.value(QStringLiteral("size"))));
+        return usage(
+            QStringLiteral("--size must be from 16MiB to 64GiB (got '%1')").arg(p.value(QStringLiteral("size"))));
     s.testSize = *size;
     o.request.sizeGiven = p.isSet(QStringLiteral("size"));
     auto measure = secondsOption(p, QStringLiteral("measure"), kMinMeasureSeconds, kMaxMeasureSeconds);

@@ -4,12 +4,12 @@
 #include "jsonreport.h"
 #include "markdownreport.h"
 #include "progressline.h"
+#include "reportfile.h"
 #include "systeminfo.h"
 #include "targetinfo.h"
 #include "textreport.h"
 
 #include <QCoreApplication>
-#include <QFile>
 
 #include <csignal>
 #include <cstdio>
@@ -51,9 +51,8 @@ bool writeOutput(const QString& path, const QByteArray& data)
         std::fflush(stdout);
         return true;
     }
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(data) != data.size()) {
-        printError(QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
+    if (const QString error = dm::writeReportFile(path, data); !error.isEmpty()) {
+        printError(error);
         return false;
     }
     return true;
@@ -126,10 +125,10 @@ int main(int argc, char** argv)
     }
     for (const auto& t : report.run.tests)
         if (t.error) {
-            printError(QStringLiteral("%1 %2 failed: %3")
-                           .arg(QString::fromStdString(dm::rowName(t.spec.row)),
-                               QString::fromLatin1(dm::directionName(t.spec.direction)),
-                               QString::fromStdString(*t.error)));
+            printError(
+                QStringLiteral("%1 %2 failed: %3")
+                    .arg(QString::fromStdString(dm::rowName(t.spec.row)),
+                        QString::fromLatin1(dm::directionName(t.spec.direction)), QString::fromStdString(*t.error)));
         }
     for (const auto& t : report.run.tests)
         if (t.error)

@@ -29,8 +29,8 @@ void ProgressLine::update(const Progress& p)
         line = buf;
         break;
     case Phase::Interval:
-        std::snprintf(buf, sizeof buf, "Interval: next test in %s  (%s left)", clock(p.phaseLength - p.phaseElapsed).c_str(),
-            clock(p.runSecondsLeft).c_str());
+        std::snprintf(buf, sizeof buf, "Interval: next test in %s  (%s left)",
+            clock(p.phaseLength - p.phaseElapsed).c_str(), clock(p.runSecondsLeft).c_str());
         line = buf;
         break;
     case Phase::WarmUp:

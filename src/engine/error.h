@@ -29,8 +29,7 @@ inline Error targetError(std::string message, int errnum = 0)
 inline Error ioError(std::string message, int errnum = 0) { return { Error::Kind::Io, std::move(message), errnum }; }
 
 // A small std::expected stand-in (C++23 is not available on our minimum compilers).
-template <typename T>
-class Result {
+template <typename T> class Result {
 public:
     Result(T value)
         : m_data(std::move(value))

@@ -189,7 +189,8 @@ WorkerPassOutcome IoWorker::runPass(const PassLimits& limits, const std::atomic<
                 stopping = true;
                 continue;
             }
-            m_histogram.record(uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(m_now - s.submitted).count()));
+            m_histogram.record(
+                uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(m_now - s.submitted).count()));
             batchBytes += m_blockSize;
             if (s.write) {
                 out.writeBytes += m_blockSize;

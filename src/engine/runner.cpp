@@ -27,7 +27,7 @@ namespace {
     };
     CpuTimes processCpu()
     {
-        rusage ru { };
+        rusage ru {};
         getrusage(RUSAGE_SELF, &ru);
         return { double(ru.ru_utime.tv_sec) + double(ru.ru_utime.tv_usec) / 1e6,
             double(ru.ru_stime.tv_sec) + double(ru.ru_stime.tv_usec) / 1e6 };
@@ -55,8 +55,8 @@ namespace {
             std::optional<Error> error;
         };
 
-        TestExecution(const RunRequest& request, const TestSpec& spec, int fd, const RegionInfo& region,
-            uint64_t seed, const std::atomic<bool>& cancel)
+        TestExecution(const RunRequest& request, const TestSpec& spec, int fd, const RegionInfo& region, uint64_t seed,
+            const std::atomic<bool>& cancel)
             : m_cancel(cancel)
             , m_threads(spec.row.threads)
             , m_start(std::ptrdiff_t(m_threads) + 1)
@@ -347,12 +347,13 @@ Status checkTestsFit(const std::vector<TestSpec>& tests, const RegionInfo& regio
                 + " B): use " + blockSizeLabel(region.logicalBlockSize) + " or a multiple of it");
         if (!OffsetGenerator::sliceFits(region.length, r.blockSize, r.threads))
             return usageError(name + ": the test region (" + std::to_string(region.length / MiB)
-                + " MiB) is too small for " + std::to_string(r.threads) + " thread(s) of " + blockSizeIecLabel(r.blockSize)
-                + " blocks: choose a larger --size");
+                + " MiB) is too small for " + std::to_string(r.threads) + " thread(s) of "
+                + blockSizeIecLabel(r.blockSize) + " blocks: choose a larger --size");
         const uint64_t stride = (uint64_t(r.blockSize) + 4095) / 4096 * 4096;
         if (stride * r.queueDepth * r.threads > kMaxBufferBytes)
-            return usageError(name + ": " + std::to_string(r.queueDepth) + " x " + std::to_string(r.threads) + " buffers of "
-                + blockSizeIecLabel(r.blockSize) + " need more than 2 GiB of memory: lower the depth or threads");
+            return usageError(name + ": " + std::to_string(r.queueDepth) + " x " + std::to_string(r.threads)
+                + " buffers of " + blockSizeIecLabel(r.blockSize)
+                + " need more than 2 GiB of memory: lower the depth or threads");
         if (t.direction == Direction::Mix && (t.readPercent < kMinMixRead || t.readPercent > kMaxMixRead))
             return usageError("the mix read share must be from 10 to 90 percent");
     }
@@ -389,7 +390,8 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
     run.settings = req.settings;
     run.region = (*region)->info();
     run.warnings = (*region)->warnings();
-    run.seed = req.settings.seed ? req.settings.seed : (uint64_t(std::random_device {}()) << 32 | std::random_device {}());
+    run.seed
+        = req.settings.seed ? req.settings.seed : (uint64_t(std::random_device {}()) << 32 | std::random_device {}());
     run.settings.seed = run.seed;
 
     if ((*region)->needsFill()) {

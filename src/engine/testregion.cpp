@@ -47,7 +47,8 @@ namespace {
             return targetError(quoted(path) + " is on a read-only filesystem: choose a target on a writable one", e);
         case ENOSPC:
         case EDQUOT:
-            return targetError("no space left on the filesystem of " + quoted(path) + ": free some space or choose another target", e);
+            return targetError(
+                "no space left on the filesystem of " + quoted(path) + ": free some space or choose another target", e);
         case EBUSY:
             return targetError(quoted(path)
                     + " is in use (mounted, swap, LVM, RAID or held by another program): stop that use first; "
@@ -152,8 +153,9 @@ Result<std::unique_ptr<TestRegion>> TestRegion::open(const TargetRequest& req)
         if (::statvfs(path.c_str(), &vfs) != 0)
             return openError(path, errno, true);
         if (vfs.f_flag & ST_RDONLY)
-            return targetError(quoted(path) + " is on a read-only filesystem, so no test file can be made there: "
-                                              "choose a directory on a writable filesystem",
+            return targetError(quoted(path)
+                    + " is on a read-only filesystem, so no test file can be made there: "
+                      "choose a directory on a writable filesystem",
                 EROFS);
         if (::access(path.c_str(), W_OK | X_OK) != 0)
             return targetError("no permission to create the test file in " + quoted(path)
@@ -252,8 +254,8 @@ Result<std::unique_ptr<TestRegion>> TestRegion::open(const TargetRequest& req)
             return targetError("cannot read the size of " + quoted(path) + ": " + std::strerror(errno), errno);
         int readOnly = 0;
         if (req.writes && ::ioctl(fd, BLKROGET, &readOnly) == 0 && readOnly)
-            return targetError(quoted(path) + " is read-only (write-protect switch or kernel setting): run --mode read",
-                EROFS);
+            return targetError(
+                quoted(path) + " is read-only (write-protect switch or kernel setting): run --mode read", EROFS);
         info.logicalBlockSize = uint32_t(lbs);
         devSize = devSize / kAlign * kAlign;
         if (req.sizeGiven && req.size > devSize)
@@ -264,8 +266,9 @@ Result<std::unique_ptr<TestRegion>> TestRegion::open(const TargetRequest& req)
         return region;
     }
 
-    return targetError(quoted(path) + " is neither a directory, a regular file nor a block device: "
-                                      "give a directory to test in, an existing file, or a device such as /dev/sdb");
+    return targetError(quoted(path)
+        + " is neither a directory, a regular file nor a block device: "
+          "give a directory to test in, an existing file, or a device such as /dev/sdb");
 }
 
 } // namespace dm

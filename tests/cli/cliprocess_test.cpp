@@ -56,8 +56,8 @@ TEST(CliProcess, RunsAndWritesJsonAndText)
 {
     ScratchDir dir;
     const QString json = q(dir.path()) + "/r.json";
-    auto o = runCli(QStringList { "run", "--tests", "RND4K-Q8T1", "--json", json, "--text", "-", "--comment",
-                        "テスト comment" }
+    auto o = runCli(
+        QStringList { "run", "--tests", "RND4K-Q8T1", "--json", json, "--text", "-", "--comment", "テスト comment" }
         + kQuick + QStringList { q(dir.path()) });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     EXPECT_TRUE(o.out.contains("[Read]")) << o.out.constData();

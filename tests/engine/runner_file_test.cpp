@@ -167,8 +167,7 @@ TEST(RunnerOnFile, BadTargetsGiveClearErrors)
     if (!free.empty() && std::stoull(free) < 64 * GiB) {
         auto noSpace = runTests(tooBig, {}, cancel);
         ASSERT_FALSE(noSpace);
-        EXPECT_NE(noSpace.error().message.find("not enough free space"), std::string::npos)
-            << noSpace.error().message;
+        EXPECT_NE(noSpace.error().message.find("not enough free space"), std::string::npos) << noSpace.error().message;
     }
     EXPECT_EQ(dir.entryCount(), 0u);
 

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The main window's menus (File, Settings, Profile, Help): each action edits the settings or calls
+// one of the window's operations; mainwindow.cpp holds the rest.
+#include "mainwindow.h"
+
+#include <QActionGroup>
+#include <QMenuBar>
+
+namespace dm {
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("Save &Image…"), QKeySequence::Save, this, &MainWindow::saveImageInteractive);
+    file->addAction(
+        tr("Save &Text…"), QKeySequence(tr("Ctrl+T")), this, [this] { saveReportInteractive(QStringLiteral("text")); });
+    file->addAction(tr("Save &Markdown…"), QKeySequence(tr("Ctrl+M")), this,
+        [this] { saveReportInteractive(QStringLiteral("markdown")); });
+    file->addAction(
+        tr("Save &JSON…"), QKeySequence(tr("Ctrl+J")), this, [this] { saveReportInteractive(QStringLiteral("json")); });
+    file->addSeparator();
+    file->addAction(tr("&Copy Text"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyText);
+    file->addAction(tr("Copy Im&age"), QKeySequence(tr("Ctrl+Shift+I")), this, &MainWindow::copyImage);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* settings = menuBar()->addMenu(tr("&Settings"));
+    settings->addAction(tr("&Settings…"), QKeySequence(tr("Ctrl+,")), this, &MainWindow::showSettingsDialog);
+    settings->addSeparator();
+    QMenu* dataMenu = settings->addMenu(tr("Test &Data"));
+    m_dataGroup = new QActionGroup(this);
+    for (auto [label, value] : { std::pair { tr("&Random (default)"), DataFill::Random },
+             std::pair { tr("&Zeros (0Fill)"), DataFill::Zeros } }) {
+        QAction* a = dataMenu->addAction(label);
+        a->setCheckable(true);
+        a->setData(int(value));
+        m_dataGroup->addAction(a);
+    }
+    connect(m_dataGroup, &QActionGroup::triggered, this, [this](QAction* a) {
+        m_settings.run.data = DataFill(a->data().toInt());
+        settingsChanged();
+    });
+    QMenu* mode = settings->addMenu(tr("Test M&ode"));
+    m_modeGroup = new QActionGroup(this);
+    for (auto [label, value] : { std::pair { tr("Read && &Write"), Mode::All },
+             std::pair { tr("&Read only"), Mode::Read }, std::pair { tr("&Write only"), Mode::Write } }) {
+        QAction* a = mode->addAction(label);
+        a->setCheckable(true);
+        a->setData(int(value));
+        m_modeGroup->addAction(a);
+    }
+    connect(m_modeGroup, &QActionGroup::triggered, this, [this](QAction* a) {
+        m_settings.mode = Mode(a->data().toInt());
+        settingsChanged();
+    });
+    m_mixAction = settings->addAction(tr("&Mix Tests"));
+    m_mixAction->setCheckable(true);
+    connect(m_mixAction, &QAction::toggled, this, [this](bool on) {
+        if (m_updatingUi)
+            return;
+        m_settings.mixEnabled = on;
+        settingsChanged();
+    });
+    QMenu* ratio = settings->addMenu(tr("Mix &Ratio"));
+    m_mixGroup = new QActionGroup(this);
+    for (int read = kMinMixRead; read <= kMaxMixRead; read += 10) {
+        QAction* a = ratio->addAction(tr("Read %1% / Write %2%").arg(read).arg(100 - read));
+        a->setCheckable(true);
+        a->setData(read);
+        m_mixGroup->addAction(a);
+    }
+    connect(m_mixGroup, &QActionGroup::triggered, this, [this](QAction* a) {
+        m_settings.mixReadPercent = a->data().toInt();
+        settingsChanged();
+    });
+    QMenu* unit = settings->addMenu(tr("&Unit"));
+    m_unitGroup = new QActionGroup(this);
+    for (Unit u : { Unit::MBps, Unit::GBps, Unit::Iops, Unit::Microseconds }) {
+        QAction* a = unit->addAction(unitName(u));
+        a->setCheckable(true);
+        a->setData(int(u));
+        m_unitGroup->addAction(a);
+    }
+    connect(m_unitGroup, &QActionGroup::triggered, this, [this](QAction* a) {
+        m_settings.unit = Unit(a->data().toInt());
+        settingsChanged();
+    });
+
+    QMenu* profile = menuBar()->addMenu(tr("&Profile"));
+    m_profileGroup = new QActionGroup(this);
+    for (auto [label, value, key] : { std::tuple { tr("&Default"), Profile::Default, tr("Ctrl+1") },
+             std::tuple { tr("&Peak Performance"), Profile::Peak, tr("Ctrl+2") },
+             std::tuple { tr("&Real World Performance"), Profile::RealWorld, tr("Ctrl+3") },
+             std::tuple { tr("De&mo"), Profile::Demo, tr("Ctrl+4") } }) {
+        QAction* a = profile->addAction(label);
+        a->setShortcut(QKeySequence(key));
+        a->setCheckable(true);
+        a->setData(int(value));
+        m_profileGroup->addAction(a);
+    }
+    connect(m_profileGroup, &QActionGroup::triggered, this, [this](QAction* a) {
+        m_settings.profile = Profile(a->data().toInt());
+        settingsChanged();
+    });
+    profile->addSeparator();
+    m_nvmeAction = profile->addAction(tr("&NVMe SSD"));
+    m_nvmeAction->setCheckable(true);
+    connect(m_nvmeAction, &QAction::toggled, this, [this](bool on) {
+        if (m_updatingUi)
+            return;
+        m_settings.preset = on ? Preset::Nvme : Preset::Default;
+        m_settings.rows = defaultGuiSettings(m_settings.preset).rows;
+        settingsChanged();
+    });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Diskometer"), this, &MainWindow::showAbout);
+
+    // Menus that change what a run does are locked while one runs.
+    m_lockedWhileRunning << settings << profile;
+}
+
+} // namespace dm

@@ -78,6 +78,7 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     opt("unit", "mbps, gbps, iops or us.", "UNIT");
     opt("comment", "The comment shown in the window and the reports.", "TEXT");
     opt("palette", "light or dark (default: the desktop's).", "NAME");
+    opt("language", "Language of the window, such as ja or en (default: the desktop's).", "CODE");
     opt("start", "Start the run at once.");
     opt("save-image", "Save a PNG of the window when the run ends.", "FILE");
     opt("save-text", "Save the text report when the run ends.", "FILE");
@@ -154,6 +155,7 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     o.palette = p.value(QStringLiteral("palette"));
     if (!o.palette.isEmpty() && o.palette != QLatin1String("light") && o.palette != QLatin1String("dark"))
         return usage(QStringLiteral("unknown --palette: use light or dark"));
+    o.language = p.value(QStringLiteral("language"));
     o.start = p.isSet(QStringLiteral("start"));
     o.saveImage = p.value(QStringLiteral("save-image"));
     o.saveText = p.value(QStringLiteral("save-text"));

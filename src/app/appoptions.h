@@ -24,6 +24,7 @@ struct AppOptions {
     std::optional<Unit> unit;
     QString comment;
     QString palette; // "", "light" or "dark"
+    QString language; // "ja", "en"…; empty: the desktop's locale
     bool start = false;
     QString saveImage, saveText, saveJson, saveMarkdown;
     QString statsFile; // --stats: GUI smoothness figures for bench/gui-stall

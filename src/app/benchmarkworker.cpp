@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "benchmarkworker.h"
 
+#include "targetinfo.h"
+#include "targetwarnings.h"
+
 namespace dm {
 
 void registerEngineMetaTypes()
@@ -25,10 +28,14 @@ void BenchmarkWorker::run(const RunRequest& request)
     callbacks.progress = [this](const Progress& p) { Q_EMIT progress(p); };
     callbacks.sample = [this](size_t i, const LiveSample& s) { Q_EMIT sample(int(i), s); };
     callbacks.testFinished = [this](size_t i, const TestResult& r) { Q_EMIT testFinished(int(i), r); };
+    // Sampled here, off the GUI thread (it waits 200 ms), and before the run's own I/O starts.
+    const TargetDescription target = describeTarget(QString::fromStdString(request.target));
+    const QString busy = deviceBusyWarning(target.device);
     auto result = runTests(request, callbacks, m_cancel);
-    if (result)
+    if (result) {
+        appendWarnings(*result, targetWarnings(target) << busy);
         Q_EMIT finished(*result);
-    else
+    } else
         Q_EMIT failed(QString::fromStdString(result.error().message));
 }
 

@@ -2,6 +2,7 @@
 // diskometer: the window.
 #include "appoptions.h"
 #include "mainwindow.h"
+#include "translations.h"
 
 #include <QApplication>
 #include <QPalette>
@@ -54,6 +55,9 @@ int main(int argc, char** argv)
 {
     // The icon lives in the app library's resources; a static library's must be pulled in by hand.
     Q_INIT_RESOURCE(diskometer);
+    // The .qm files of qt_add_translations (src/app/CMakeLists.txt); CMake links their object in,
+    // this keeps them when the library is linked some other way.
+    Q_INIT_RESOURCE(diskometer_app_lib_translations);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Diskometer"));
     QApplication::setApplicationName(QStringLiteral("Diskometer"));
@@ -70,6 +74,7 @@ int main(int argc, char** argv)
         std::fputs(options->helpText.toLocal8Bit().constData(), stdout);
         return 0;
     }
+    dm::installTranslations(app, options->language);
     applyPalette(options->palette);
 
     QSettings store;

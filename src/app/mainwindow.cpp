@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "blockdevices.h"
+#include "destructiveconfirmdialog.h"
 #include "jsonreport.h"
 #include "livechart.h"
 #include "markdownreport.h"
@@ -8,9 +10,11 @@
 #include "reportfile.h"
 #include "resultgrid.h"
 #include "settingsdialog.h"
+#include "signatures.h"
 #include "systeminfo.h"
 #include "targetinfo.h"
 #include "textreport.h"
+#include "udisksopener.h"
 #include "uistats.h"
 
 #include <QActionGroup>
@@ -28,11 +32,14 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QVBoxLayout>
 
 #include <cstdio>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace dm {
 
@@ -57,11 +64,11 @@ namespace {
     {
         switch (d) {
         case Direction::Read:
-            return QT_TRANSLATE_NOOP("MainWindow", "Read");
+            return QT_TRANSLATE_NOOP("dm::MainWindow", "Read");
         case Direction::Write:
-            return QT_TRANSLATE_NOOP("MainWindow", "Write");
+            return QT_TRANSLATE_NOOP("dm::MainWindow", "Write");
         case Direction::Mix:
-            return QT_TRANSLATE_NOOP("MainWindow", "Mix");
+            return QT_TRANSLATE_NOOP("dm::MainWindow", "Mix");
         }
         return "";
     }
@@ -86,6 +93,25 @@ MainWindow::MainWindow(const GuiSettings& settings, const AppOptions& options, b
     connect(m_controller, &BenchmarkController::finished, this, &MainWindow::onFinished);
     connect(m_controller, &BenchmarkController::failed, this, &MainWindow::onFailed);
     connect(m_controller, &BenchmarkController::runningChanged, this, &MainWindow::onRunningChanged);
+    m_udisks = new UdisksOpener(this);
+    connect(m_udisks, &UdisksOpener::opened, this, [this](int fd) {
+        if (!m_waitingForDevice) {
+            ::close(fd);
+            return;
+        }
+        m_deviceFd = fd;
+        m_waitingForDevice->fd = fd;
+        const RunRequest request = *m_waitingForDevice;
+        m_waitingForDevice.reset();
+        if (!launch(request)) {
+            ::close(m_deviceFd);
+            m_deviceFd = -1;
+        }
+    });
+    connect(m_udisks, &UdisksOpener::failed, this, [this](const QString& message) {
+        m_waitingForDevice.reset();
+        onFailed(message);
+    });
     if (!m_options.statsFile.isEmpty()) {
         m_stats = new UiStats(this);
         connect(m_controller, &BenchmarkController::sample, m_stats, &UiStats::chartUpdated);
@@ -187,7 +213,7 @@ void MainWindow::fillTargets()
     for (int i = 0; i < targets.size(); ++i) {
         const auto& t = targets[i];
         const QString dir = i == home ? QDir::homePath() : t.mountPoint;
-        QString text = QStringLiteral("%1  %2 free of %3")
+        QString text = tr("%1  %2 free of %3")
                            .arg(t.mountPoint, humanBytes(t.freeBytes.value_or(0)), humanBytes(t.capacityBytes));
         if (!t.model.isEmpty())
             text += QStringLiteral("  (%1)").arg(t.model);
@@ -195,6 +221,32 @@ void MainWindow::fillTargets()
         m_targetCombo->setItemData(m_targetCombo->count() - 1,
             QStringLiteral("%1 · %2 · %3 · %4").arg(dir, t.device, t.filesystem, t.mountOptions), Qt::ToolTipRole);
         if (dir == current)
+            currentIndex = m_targetCombo->count() - 1;
+    }
+    // Raw devices in their own group: read tests measure the device itself, below any filesystem.
+    const auto devices = listBlockDevices();
+    if (!devices.isEmpty()) {
+        m_targetCombo->insertSeparator(m_targetCombo->count());
+        m_targetCombo->addItem(tr("Block devices (raw)"), QString());
+        if (auto* model = qobject_cast<QStandardItemModel*>(m_targetCombo->model()))
+            model->item(m_targetCombo->count() - 1)->setEnabled(false);
+    }
+    for (const auto& d : devices) {
+        QString text
+            = QStringLiteral("%1%2  %3")
+                  .arg(d.wholeDisk.isEmpty() ? QString() : QStringLiteral("    "), d.device, humanBytes(d.sizeBytes));
+        if (const QString name = deviceName(d); !name.isEmpty())
+            text += QStringLiteral("  %1").arg(name);
+        QStringList details { d.bus };
+        if (!d.link.isEmpty())
+            details << d.link;
+        if (!d.mountPoints.isEmpty())
+            details << tr("mounted on %1").arg(d.mountPoints.join(QStringLiteral(", ")));
+        details.removeAll(QString());
+        if (!details.isEmpty())
+            text += QStringLiteral("  (%1)").arg(details.join(QStringLiteral(", ")));
+        m_targetCombo->addItem(text, d.device);
+        if (d.device == current)
             currentIndex = m_targetCombo->count() - 1;
     }
     if (currentIndex < 0) {
@@ -289,13 +341,58 @@ bool MainWindow::startTests(const std::vector<size_t>& testRows)
     request.target = targetPath().toStdString();
     request.tests = tests;
     request.settings = m_settings.run;
+    const bool writes = std::any_of(tests.begin(), tests.end(), [](const TestSpec& t) { return t.writes(); });
+    struct stat st { };
+    const bool device = ::stat(request.target.c_str(), &st) == 0 && S_ISBLK(st.st_mode);
+    if (device && writes) {
+        if (!confirmDeviceWrite(targetPath()))
+            return false;
+        request.allowDestructive = true;
+    }
     m_lastRunTarget = targetPath();
     m_lastRunDate = QDateTime::currentDateTime();
     m_currentTest = -1;
     if (testRows.size() == rows.size())
         m_grid->clearResults();
     m_chart->clear();
-    return m_controller->start(request);
+    if (device && needsUdisksToOpen(targetPath(), writes)) {
+        // The window never runs as root: UDisks2 opens the device once polkit agrees, which may
+        // mean a password dialog, so the run starts when the answer comes.
+        m_waitingForDevice = request;
+        m_status->setText(tr("Asking for permission to open %1…").arg(targetPath()));
+        m_udisks->open(targetPath(), writes);
+        return true;
+    }
+    return launch(request);
+}
+
+bool MainWindow::launch(const RunRequest& request)
+{
+    if (!m_controller->start(request))
+        return false;
+    m_inhibitor.emplace(); // no suspend or idle sleep while a test runs (a no-op without logind)
+    return true;
+}
+
+bool MainWindow::confirmDeviceWrite(const QString& device)
+{
+    if (m_options.quitWhenDone) {
+        // Scripts cannot type the confirmation: writing to a device is for a person at the window.
+        onFailed(tr("writing to %1 destroys its data and needs the typed confirmation in the window; "
+                    "for scripts use diskometer-cli --allow-destructive")
+                     .arg(device));
+        return false;
+    }
+    QStringList signatures;
+    for (const auto& name : findSignaturesOfUnusedDevice(device.toStdString()))
+        signatures << QString::fromStdString(name);
+    DestructiveConfirmDialog dialog(
+        device, DestructiveConfirmDialog::deviceDescription(describeTarget(device)), signatures, this);
+    if (dialog.exec() != QDialog::Accepted) {
+        m_status->setText(tr("Cancelled: nothing was written to %1").arg(device));
+        return false;
+    }
+    return true;
 }
 
 QString MainWindow::testTitle(size_t runIndex) const
@@ -385,6 +482,12 @@ void MainWindow::onFailed(const QString& message)
 
 void MainWindow::onRunningChanged(bool running)
 {
+    if (!running) {
+        m_inhibitor.reset();
+        if (m_deviceFd >= 0)
+            ::close(m_deviceFd);
+        m_deviceFd = -1;
+    }
     if (m_stats)
         running ? m_stats->runStarted() : m_stats->runEnded();
     m_allButton->setText(running ? tr("Stop") : tr("All"));

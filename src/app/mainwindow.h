@@ -5,6 +5,7 @@
 #include "appsettings.h"
 #include "benchmarkworker.h"
 #include "report.h"
+#include "sleepinhibitor.h"
 
 #include <QDateTime>
 #include <QMainWindow>
@@ -21,6 +22,7 @@ namespace dm {
 
 class LiveChart;
 class ResultGrid;
+class UdisksOpener;
 class UiStats;
 
 // The CrystalDiskMark-shaped window. It holds the settings and the results shown; every run
@@ -63,6 +65,8 @@ private:
     void applySettingsToUi();
     void settingsChanged();
     bool startTests(const std::vector<size_t>& testRows);
+    bool confirmDeviceWrite(const QString& device);
+    bool launch(const RunRequest& request);
     void onProgress(const Progress& p);
     void onSample(int testIndex, const LiveSample& s);
     void onTestFinished(int testIndex, const TestResult& r);
@@ -101,6 +105,10 @@ private:
     QAction* m_nvmeAction = nullptr;
     QAction* m_mixAction = nullptr;
     QList<QWidget*> m_lockedWhileRunning;
+    UdisksOpener* m_udisks = nullptr;
+    std::optional<RunRequest> m_waitingForDevice; // a run waiting for UDisks2 to open its device
+    int m_deviceFd = -1; // the descriptor UDisks2 gave for the running test, closed when it ends
+    std::optional<SleepInhibitor> m_inhibitor; // held while a run goes on
 
     // The run going on: its tests as (test row, direction), in run order.
     std::vector<std::pair<size_t, Direction>> m_runTests;

@@ -65,7 +65,8 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
         "an existing file, or a block device (read tests; writing needs --allow-destructive).\n\n"
         "Exit codes: 0 all tests ran, 1 a test failed while running, 2 bad usage or unusable target,\n"
         "130 interrupted (partial results are still written)."));
-    p.addPositionalArgument(QStringLiteral("run"), QStringLiteral("The command (optional; the only one for now)."),
+    p.addPositionalArgument(QStringLiteral("run"),
+        QStringLiteral("The command (optional). 'diskometer-cli targets' lists the filesystems and drives instead."),
         QStringLiteral("[run]"));
     p.addPositionalArgument(
         QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."), QStringLiteral("[TARGET]"));

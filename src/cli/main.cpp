@@ -5,12 +5,18 @@
 #include "markdownreport.h"
 #include "progressline.h"
 #include "reportfile.h"
+#include "signatures.h"
+#include "sleepinhibitor.h"
 #include "systeminfo.h"
 #include "targetinfo.h"
+#include "targetscommand.h"
+#include "targetwarnings.h"
 #include "textreport.h"
+#include "udisksaccess.h"
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <unistd.h>
@@ -66,6 +72,10 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationName(QStringLiteral("diskometer-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(DM_VERSION));
 
+    // `targets` has options of its own (--json there means "print JSON", not "write to FILE").
+    if (const QStringList args = QCoreApplication::arguments(); args.size() > 1 && args[1] == QLatin1String("targets"))
+        return dm::runTargetsCommand(args);
+
     auto parsed = dm::parseCliOptions(QCoreApplication::arguments());
     if (!parsed) {
         printError(QString::fromStdString(parsed.error().message));
@@ -99,6 +109,25 @@ int main(int argc, char** argv)
         callbacks.progress = [&](const dm::Progress& p) { progress.update(p); };
         callbacks.sample = [&](size_t, const dm::LiveSample& s) { progress.sample(s); };
     }
+    // A raw device this user may not open: UDisks2 opens it once polkit agrees.
+    if (auto udisks = dm::openTargetThroughUdisks(opt.request); !udisks) {
+        printError(QString::fromStdString(udisks.error().message));
+        return 2;
+    } else if (!udisks->isEmpty())
+        printError(*udisks);
+    // Said loudly before anything is written, whatever --quiet says: the write cannot be undone.
+    const auto& tests = opt.request.tests;
+    const bool writes = std::any_of(tests.begin(), tests.end(), [](const auto& t) { return t.writes(); });
+    if (opt.request.allowDestructive && writes) {
+        const auto names = opt.request.fd >= 0 ? dm::findSignatures(opt.request.fd)
+                                               : dm::findSignaturesOfUnusedDevice(opt.request.target);
+        if (!names.empty())
+            std::fprintf(stderr, "WARNING: %s holds %s; --allow-destructive will destroy %s\n",
+                opt.request.target.c_str(), dm::signatureList(names).c_str(), names.size() == 1 ? "it" : "them");
+    }
+    // Sampled before the run: afterwards the run's own I/O would look like someone else's.
+    const QString busy = dm::deviceBusyWarning(dm::describeTarget(QString::fromStdString(opt.request.target)).device);
+    const dm::SleepInhibitor noSuspend; // a suspend would cut a test short; a no-op without logind
     auto run = dm::runTests(opt.request, callbacks, g_cancel);
     if (showProgress)
         progress.clear();
@@ -113,6 +142,7 @@ int main(int argc, char** argv)
     report.run = std::move(*run);
     // Described after the run: free space and the like as they were while it ran.
     report.target = dm::describeTarget(QString::fromStdString(opt.request.target));
+    dm::appendWarnings(report.run, dm::targetWarnings(report.target) << busy);
 
     bool written = true;
     written &= writeOutput(opt.textOut, dm::formatText(report, opt.crlf).toUtf8());

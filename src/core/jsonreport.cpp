@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jsonreport.h"
+#include "targetjson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,8 +18,6 @@ namespace {
     // The report keeps nanoseconds; the JSON speaks microseconds like the text report.
     double toUs(double ns) { return ns / 1000.0; }
     double toNs(double us) { return us * 1000.0; }
-
-    QJsonValue stringOrNull(const QString& s) { return s.isEmpty() ? QJsonValue() : QJsonValue(s); }
 
     // Qt::ISODate drops the offset of a local time; spell it out so a reader in another zone
     // knows when the run happened, and "+00:00" rather than "Z" so every date has one shape.
@@ -134,27 +133,19 @@ namespace {
         return "";
     }
 
+    // The shared description (targetjson.h) plus what the run itself knows: the region it
+    // tested and the logical block size it aligned to, which wins over sysfs's when known.
     QJsonObject targetJson(const Report& report)
     {
         const TargetDescription& t = report.target;
         const RegionInfo& region = report.run.region;
-        return QJsonObject {
-            { QStringLiteral("path"), t.path },
-            { QStringLiteral("kind"), t.kind.isEmpty() ? QString::fromLatin1(kindName(region.kind)) : t.kind },
-            { QStringLiteral("filesystem"), t.filesystem },
-            { QStringLiteral("device"), t.device },
-            { QStringLiteral("model"), t.model },
-            { QStringLiteral("vendor"), t.vendor },
-            { QStringLiteral("bus"), t.bus },
-            { QStringLiteral("link"), stringOrNull(t.link) },
-            { QStringLiteral("rotational"), t.rotational },
-            { QStringLiteral("capacity_bytes"), t.capacityBytes },
-            { QStringLiteral("free_bytes"), t.freeBytes ? QJsonValue(*t.freeBytes) : QJsonValue() },
-            { QStringLiteral("mount_point"), t.mountPoint },
-            { QStringLiteral("mount_options"), t.mountOptions },
-            { QStringLiteral("logical_block_size"), qint64(region.logicalBlockSize) },
-            { QStringLiteral("region_bytes"), qint64(region.length) },
-        };
+        QJsonObject o = targetDescriptionJson(t);
+        if (t.kind.isEmpty())
+            o.insert(QStringLiteral("kind"), QString::fromLatin1(kindName(region.kind)));
+        const qint64 logical = region.logicalBlockSize ? qint64(region.logicalBlockSize) : qint64(t.logicalBlockSize);
+        o.insert(QStringLiteral("logical_block_size"), logical);
+        o.insert(QStringLiteral("region_bytes"), qint64(region.length));
+        return o;
     }
 
     QJsonObject settingsJson(const Report& report)
@@ -389,20 +380,11 @@ Result<Report> parseJson(const QByteArray& json)
     const QJsonObject target = root.value(QLatin1String("target")).toObject();
     TargetDescription& t = report.target;
     RegionInfo& region = report.run.region;
-    t.path = target.value(QLatin1String("path")).toString();
-    t.kind = target.value(QLatin1String("kind")).toString();
-    t.filesystem = target.value(QLatin1String("filesystem")).toString();
-    t.device = target.value(QLatin1String("device")).toString();
-    t.model = target.value(QLatin1String("model")).toString();
-    t.vendor = target.value(QLatin1String("vendor")).toString();
-    t.bus = target.value(QLatin1String("bus")).toString();
-    t.link = target.value(QLatin1String("link")).toString();
-    t.rotational = target.value(QLatin1String("rotational")).toBool();
+    t = targetDescriptionFromJson(target);
+    // Read again, strictly: a report with a negative or fractional size is refused, not mended.
     t.capacityBytes = read.integer(target, "capacity_bytes", QStringLiteral("target"));
     if (const QJsonValue free = target.value(QLatin1String("free_bytes")); !free.isNull() && !free.isUndefined())
         t.freeBytes = read.integer(target, "free_bytes", QStringLiteral("target"));
-    t.mountPoint = target.value(QLatin1String("mount_point")).toString();
-    t.mountOptions = target.value(QLatin1String("mount_options")).toString();
     region.path = t.path.toStdString();
     if (t.kind == QLatin1String("file"))
         region.kind = RegionInfo::Kind::File;

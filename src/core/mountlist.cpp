@@ -92,7 +92,7 @@ namespace {
 
 } // namespace
 
-QList<TargetDescription> listFilesystemTargets(const TargetPaths& paths)
+QList<TargetDescription> listFilesystemTargets(const TargetPaths& paths, bool withSerial)
 {
     const std::vector<MountEntry> mounts = readMountInfo(paths.mountInfo);
 
@@ -111,7 +111,7 @@ QList<TargetDescription> listFilesystemTargets(const TargetPaths& paths)
 
     QList<TargetDescription> targets;
     for (const MountEntry* m : chosen) {
-        TargetDescription target = describeMount(*m, paths);
+        TargetDescription target = describeMount(*m, paths, withSerial);
         // A filesystem that reports no blocks at all has no room for a test file: kernel and FUSE
         // helpers the list above does not name. Unknown size (statvfs failed) is kept.
         if (target.freeBytes && target.capacityBytes == 0)

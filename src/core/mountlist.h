@@ -12,7 +12,8 @@ namespace dm {
 // the window's target list. Pseudo and kernel filesystems (proc, sysfs, cgroup, devpts, ...),
 // read-only squashfs images (snaps) and bind-mount duplicates of the same filesystem are left out;
 // the list is sorted by mount point, "/" first.
-QList<TargetDescription> listFilesystemTargets(const TargetPaths& paths = {});
+// Serial numbers are read only when `withSerial`.
+QList<TargetDescription> listFilesystemTargets(const TargetPaths& paths = {}, bool withSerial = false);
 
 // The entry of that list which holds `path` (longest mount-point prefix), e.g. the home
 // directory's filesystem for the default target; -1 when none does.

@@ -21,11 +21,25 @@ struct TargetDescription {
     QString device; // "/dev/vda", "/dev/loop3", "/dev/nvme0n1p2"
     QString model; // "Samsung SSD 980 PRO 1TB"; empty when unknown
     QString vendor;
+    // Only filled when asked for: people post these descriptions, and a serial number identifies
+    // one particular drive (and its owner) for good.
+    QString serial;
     QString bus; // "nvme", "sata", "usb", "mmc", "virtio", "loop", "scsi", "" when unknown
     QString link; // "USB 3.2 Gen 1 (5 Gbps)"; empty when not known or not USB
+    // USB only: true when the stick or case runs the UAS protocol, false for the older, slower
+    // Bulk-Only Transport (the usb-storage driver); empty when not USB or not known.
+    std::optional<bool> uas;
     bool rotational = false;
+    bool readOnly = false; // the device (or partition) is read-only in the kernel
+    bool removable = false; // the kernel's removable flag: card readers, many USB sticks
+    unsigned logicalBlockSize = 0; // bytes, from the device's queue; 0 when unknown
+    unsigned physicalBlockSize = 0;
     qint64 capacityBytes = 0; // filesystem size, or device size for a raw device
     std::optional<qint64> freeBytes; // filesystem free space; empty for a raw device
+    qint64 sizeBytes = 0; // the block device's (or partition's) size; 0 when there is none
+    QStringList partitions; // a whole disk's partitions, kernel names ("nvme0n1p1"), in order
+    QString wholeDisk; // a partition's disk ("/dev/nvme0n1"); empty for a whole disk
+    QStringList mountPoints; // every place the device is mounted (mountPoint is the first)
 };
 
 struct SystemDescription {

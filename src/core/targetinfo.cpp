@@ -10,7 +10,9 @@
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 
+#include <algorithm>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace dm {
@@ -94,13 +96,15 @@ namespace {
         return options.join(QLatin1Char(','));
     }
 
-    // What sysfs knows about one block device.
-    struct BlockDevice {
-        QString name; // kernel name of the device itself ("nvme0n1p2")
-        QString model, vendor, bus, link;
-        bool rotational = false;
-        qint64 sizeBytes = 0;
-    };
+    bool readFlag(const QString& path) { return readTrimmed(path) == QLatin1String("1"); }
+
+    // A symlink's last component, e.g. a sysfs `driver` link's driver name. The target need not
+    // exist (fixture trees only carry the link).
+    QString linkName(const QString& path)
+    {
+        const QString target = QFileInfo(path).symLinkTarget();
+        return target.isEmpty() ? QString() : QFileInfo(target).fileName();
+    }
 
     QString busFor(const QString& sysPath, const QString& diskName, bool hasDeviceLink)
     {
@@ -120,41 +124,138 @@ namespace {
         return hasDeviceLink ? QStringLiteral("scsi") : QString();
     }
 
-    // The USB device is the first directory above the disk with a `speed` file; the root hub
-    // above it has one too, but reports the port's speed, not what the device negotiated.
-    QString usbLink(const QString& diskDir, const QString& sysRoot)
+    // What the USB side says about a USB-attached disk.
+    struct UsbFacts {
+        QString link;
+        std::optional<bool> uas;
+        QString serial; // the USB device's iSerial: the bridge's, which may not be the drive's
+    };
+
+    // Walks up from the disk: the first directory with `bInterfaceClass` is the USB interface,
+    // whose driver tells UAS from Bulk-Only; the first with `speed` is the USB device. The root
+    // hub above it has a `speed` too, but reports the port's speed, not what the device negotiated.
+    UsbFacts usbFacts(const QString& diskDir, const QString& sysRoot)
     {
+        UsbFacts usb;
+        bool interfaceSeen = false;
         QDir dir(diskDir);
         while (dir.absolutePath().size() > sysRoot.size() && dir.absolutePath().startsWith(sysRoot)) {
+            if (!interfaceSeen && QFileInfo::exists(dir.filePath(QStringLiteral("bInterfaceClass")))) {
+                interfaceSeen = true;
+                const QString driver = linkName(dir.filePath(QStringLiteral("driver")));
+                if (driver == QLatin1String("uas"))
+                    usb.uas = true;
+                else if (driver == QLatin1String("usb-storage"))
+                    usb.uas = false;
+            }
             const QString speed = readTrimmed(dir.filePath(QStringLiteral("speed")));
             if (!speed.isEmpty()) {
                 bool ok = false;
                 const double mbps = speed.toDouble(&ok);
-                return ok ? usbLinkLabel(mbps) : QString();
+                if (ok)
+                    usb.link = usbLinkLabel(mbps);
+                usb.serial = readTrimmed(dir.filePath(QStringLiteral("serial")));
+                break;
             }
             if (!dir.cdUp())
                 break;
         }
+        return usb;
+    }
+
+    // SCSI's Unit Serial Number page (SPC: 4-byte header, length in bytes 2-3, then ASCII), which
+    // SATA disks behind libata and most USB bridges answer with the drive's serial.
+    QString scsiSerial(const QString& path)
+    {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return {};
+        const QByteArray page = file.readAll();
+        if (page.size() < 4 || quint8(page[1]) != 0x80)
+            return {};
+        const int length = (quint8(page[2]) << 8) | quint8(page[3]);
+        return QString::fromLatin1(page.mid(4, length)).trimmed();
+    }
+
+    // The drive's serial number from wherever its driver puts it: virtio on the disk, NVMe on the
+    // controller (or its subsystem), MMC on the card, SCSI and SATA in VPD page 0x80; the USB
+    // bridge's own serial and the NVMe namespace's world-wide ID when nothing better is there.
+    QString serialFor(const QString& diskDir, const UsbFacts& usb)
+    {
+        for (const char* file : { "serial", "device/serial" }) {
+            if (QString serial = readTrimmed(diskDir + QLatin1Char('/') + QLatin1String(file)); !serial.isEmpty())
+                return serial;
+        }
+        if (QString serial = scsiSerial(diskDir + QStringLiteral("/device/vpd_pg80")); !serial.isEmpty())
+            return serial;
+        if (!usb.serial.isEmpty())
+            return usb.serial;
+        for (const char* file : { "wwid", "device/wwid" }) {
+            if (QString wwid = readTrimmed(diskDir + QLatin1Char('/') + QLatin1String(file)); !wwid.isEmpty())
+                return wwid;
+        }
         return {};
     }
 
-    std::optional<BlockDevice> describeBlockDevice(const QString& sysRoot, DeviceNumber number)
+    // Device-mapper and MD devices have no hardware model; what they are is the next best thing.
+    QString virtualModel(const QString& diskDir)
     {
-        const QString canonicalRoot = QFileInfo(sysRoot).canonicalFilePath();
-        const QString devicePath
-            = QFileInfo(sysRoot + QStringLiteral("/dev/block/") + number.text()).canonicalFilePath();
-        if (canonicalRoot.isEmpty() || devicePath.isEmpty())
-            return std::nullopt;
+        if (const QString name = readTrimmed(diskDir + QStringLiteral("/dm/name")); !name.isEmpty()) {
+            const QString uuid = readTrimmed(diskDir + QStringLiteral("/dm/uuid"));
+            if (uuid.startsWith(QLatin1String("LVM-")))
+                return QStringLiteral("LVM volume %1").arg(name);
+            if (uuid.startsWith(QLatin1String("CRYPT-")))
+                return QStringLiteral("Encrypted volume %1").arg(name);
+            return QStringLiteral("Device mapper %1").arg(name);
+        }
+        if (const QString level = readTrimmed(diskDir + QStringLiteral("/md/level")); !level.isEmpty())
+            return QStringLiteral("Software RAID (%1)").arg(level);
+        return {};
+    }
 
+    // Partitions of a whole disk, in partition-number order: the subdirectories with a `partition` file.
+    QStringList partitionNames(const QString& diskDir)
+    {
+        std::vector<std::pair<int, QString>> found;
+        const QStringList entries = QDir(diskDir).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+        for (const QString& entry : entries) {
+            const QString number = readTrimmed(diskDir + QLatin1Char('/') + entry + QStringLiteral("/partition"));
+            if (!number.isEmpty())
+                found.emplace_back(number.toInt(), entry);
+        }
+        std::sort(found.begin(), found.end());
+        QStringList names;
+        for (const auto& [number, name] : found)
+            names << name;
+        return names;
+    }
+
+    // The one reader of a block device's sysfs directory (`devicePath`, canonical, below
+    // `canonicalRoot`): a disk or a partition. Mount fields stay empty.
+    TargetDescription deviceFacts(const QString& canonicalRoot, const QString& devicePath, bool withSerial)
+    {
         // A partition's directory sits inside its disk's; model, queue and bus belong to the disk.
         const bool partition = QFileInfo::exists(devicePath + QStringLiteral("/partition"));
         const QString diskDir = partition ? QFileInfo(devicePath).path() : devicePath;
         const QString diskName = QFileInfo(diskDir).fileName();
 
-        BlockDevice dev;
-        dev.name = QFileInfo(devicePath).fileName();
+        TargetDescription dev;
+        dev.kind = QStringLiteral("block-device");
+        dev.device = QStringLiteral("/dev/") + QFileInfo(devicePath).fileName();
+        dev.path = dev.device;
         dev.sizeBytes = readTrimmed(devicePath + QStringLiteral("/size")).toLongLong() * 512; // always 512-byte units
-        dev.rotational = readTrimmed(diskDir + QStringLiteral("/queue/rotational")) == QLatin1String("1");
+        dev.capacityBytes = dev.sizeBytes;
+        dev.rotational = readFlag(diskDir + QStringLiteral("/queue/rotational"));
+        dev.logicalBlockSize = readTrimmed(diskDir + QStringLiteral("/queue/logical_block_size")).toUInt();
+        dev.physicalBlockSize = readTrimmed(diskDir + QStringLiteral("/queue/physical_block_size")).toUInt();
+        // A partition can be made read-only on its own, and a read-only disk makes all of them so.
+        dev.readOnly = readFlag(devicePath + QStringLiteral("/ro")) || readFlag(diskDir + QStringLiteral("/ro"));
+        dev.removable = readFlag(diskDir + QStringLiteral("/removable"));
+        if (partition)
+            dev.wholeDisk = QStringLiteral("/dev/") + diskName;
+        else
+            dev.partitions = partitionNames(diskDir);
+
         dev.model = readTrimmed(diskDir + QStringLiteral("/device/model"));
         dev.vendor = readTrimmed(diskDir + QStringLiteral("/device/vendor"));
         // virtio's `device` is the virtio device, whose `vendor` is a PCI ID ("0x1af4"), not a name.
@@ -163,16 +264,58 @@ namespace {
         const QString relative = devicePath.mid(canonicalRoot.size());
         dev.bus = busFor(relative, diskName, QFileInfo::exists(diskDir + QStringLiteral("/device")));
 
+        UsbFacts usb;
         if (dev.bus == QLatin1String("loop")) {
             const QString backing = readTrimmed(diskDir + QStringLiteral("/loop/backing_file"));
             dev.model
                 = backing.isEmpty() ? QStringLiteral("Loop device") : QStringLiteral("Loop device (%1)").arg(backing);
         } else if (dev.bus == QLatin1String("usb")) {
-            dev.link = usbLink(diskDir, canonicalRoot);
+            usb = usbFacts(diskDir, canonicalRoot);
+            dev.link = usb.link;
+            dev.uas = usb.uas;
         } else if (dev.bus == QLatin1String("mmc") && dev.model.isEmpty()) {
             dev.model = readTrimmed(diskDir + QStringLiteral("/device/name")); // SD and eMMC name the card here
+        } else if (dev.model.isEmpty()) {
+            dev.model = virtualModel(diskDir);
         }
+        if (withSerial)
+            dev.serial = serialFor(diskDir, usb);
         return dev;
+    }
+
+    std::optional<TargetDescription> deviceByNumber(const TargetPaths& paths, DeviceNumber number, bool withSerial)
+    {
+        const QString canonicalRoot = QFileInfo(paths.sysRoot).canonicalFilePath();
+        const QString devicePath
+            = QFileInfo(paths.sysRoot + QStringLiteral("/dev/block/") + number.text()).canonicalFilePath();
+        if (canonicalRoot.isEmpty() || devicePath.isEmpty())
+            return std::nullopt;
+        return deviceFacts(canonicalRoot, devicePath, withSerial);
+    }
+
+    // The kernel name of the block device a mount source names: "/dev/mapper/vg-root" is "dm-0".
+    QString sourceDeviceName(const QString& source, const TargetPaths& paths)
+    {
+        if (!source.startsWith(QLatin1String("/dev/")))
+            return {};
+        const QString resolved
+            = QFileInfo(paths.devRoot + source.mid(QStringLiteral("/dev").size())).canonicalFilePath();
+        return QFileInfo(resolved.isEmpty() ? source : resolved).fileName();
+    }
+
+    // btrfs (and anything else with an anonymous device number) has no /sys/dev/block entry for
+    // its mount; its source still names the device, which sysfs knows under class/block.
+    std::optional<TargetDescription> deviceBySource(const MountEntry& m, const TargetPaths& paths, bool withSerial)
+    {
+        const QString name = sourceDeviceName(m.source, paths);
+        if (name.isEmpty())
+            return std::nullopt;
+        const QString canonicalRoot = QFileInfo(paths.sysRoot).canonicalFilePath();
+        const QString devicePath
+            = QFileInfo(paths.sysRoot + QStringLiteral("/class/block/") + name).canonicalFilePath();
+        if (canonicalRoot.isEmpty() || devicePath.isEmpty())
+            return std::nullopt;
+        return deviceFacts(canonicalRoot, devicePath, withSerial);
     }
 
     void applyMount(TargetDescription& target, const MountEntry& m)
@@ -193,14 +336,25 @@ namespace {
         }
     }
 
-    void apply(TargetDescription& target, const BlockDevice& dev)
+    // The device's facts on a target that sits on it; the target keeps its own path, kind, mount
+    // and (for a filesystem) capacity.
+    void applyDevice(TargetDescription& target, const TargetDescription& dev)
     {
-        target.device = QStringLiteral("/dev/") + dev.name;
+        target.device = dev.device;
         target.model = dev.model;
         target.vendor = dev.vendor;
+        target.serial = dev.serial;
         target.bus = dev.bus;
         target.link = dev.link;
+        target.uas = dev.uas;
         target.rotational = dev.rotational;
+        target.readOnly = dev.readOnly;
+        target.removable = dev.removable;
+        target.logicalBlockSize = dev.logicalBlockSize;
+        target.physicalBlockSize = dev.physicalBlockSize;
+        target.sizeBytes = dev.sizeBytes;
+        target.partitions = dev.partitions;
+        target.wholeDisk = dev.wholeDisk;
     }
 
 } // namespace
@@ -236,16 +390,62 @@ std::vector<MountEntry> readMountInfo(const QString& path)
     return mounts;
 }
 
-TargetDescription describeMount(const MountEntry& mount, const TargetPaths& paths)
+TargetDescription describeMount(const MountEntry& mount, const TargetPaths& paths, bool withSerial)
 {
     TargetDescription target;
     target.path = mount.mountPoint;
     target.kind = QStringLiteral("directory");
     applyMount(target, mount);
     applySpace(target, mount.mountPoint);
-    if (const auto dev = describeBlockDevice(paths.sysRoot, mount.device))
-        apply(target, *dev);
+    auto dev = deviceByNumber(paths, mount.device, withSerial);
+    if (!dev)
+        dev = deviceBySource(mount, paths, withSerial);
+    if (dev)
+        applyDevice(target, *dev);
     return target;
+}
+
+TargetDescription describeBlockDevice(const QString& sysDir, const TargetPaths& paths, bool withSerial)
+{
+    const QString canonicalRoot = QFileInfo(paths.sysRoot).canonicalFilePath();
+    QString devicePath = QFileInfo(sysDir).canonicalFilePath();
+    if (devicePath.isEmpty())
+        devicePath = sysDir;
+    return deviceFacts(canonicalRoot.isEmpty() ? paths.sysRoot : canonicalRoot, devicePath, withSerial);
+}
+
+std::optional<DeviceNumber> blockDeviceNumber(const QString& sysDir)
+{
+    const QStringList numbers = readTrimmed(sysDir + QStringLiteral("/dev")).split(QLatin1Char(':'));
+    bool majorOk = false, minorOk = false;
+    if (numbers.size() != 2)
+        return std::nullopt;
+    const DeviceNumber number { numbers[0].toUInt(&majorOk), numbers[1].toUInt(&minorOk) };
+    if (!majorOk || !minorOk)
+        return std::nullopt;
+    return number;
+}
+
+void applyDeviceMounts(
+    TargetDescription& device, DeviceNumber number, const std::vector<MountEntry>& mounts, const TargetPaths& paths)
+{
+    const QString name = QFileInfo(device.device).fileName();
+    const MountEntry* main = nullptr;
+    for (const MountEntry& m : mounts) {
+        // btrfs mounts carry an anonymous device number; their source still names the device.
+        if (m.device != number && (name.isEmpty() || sourceDeviceName(m.source, paths) != name))
+            continue;
+        if (!device.mountPoints.contains(m.mountPoint))
+            device.mountPoints << m.mountPoint;
+        // The whole filesystem rather than a bind mount or subvolume of it names the mount best.
+        if (!main || (main->root != QLatin1String("/") && m.root == QLatin1String("/")))
+            main = &m;
+    }
+    if (!main)
+        return;
+    device.mountPoint = main->mountPoint;
+    device.filesystem = main->fsType;
+    device.mountOptions = mergedOptions(*main);
 }
 
 QString usbLinkLabel(double mbps)
@@ -265,12 +465,18 @@ QString usbLinkLabel(double mbps)
     return QStringLiteral("USB (%1 Mbps)").arg(mbps);
 }
 
-QString deviceSummary(const TargetDescription& target)
+QString deviceName(const TargetDescription& target)
 {
     // SATA disks behind libata all report the vendor "ATA", which says nothing.
-    QString name = target.model;
-    if (!target.vendor.isEmpty() && target.vendor != QLatin1String("ATA") && !name.startsWith(target.vendor))
-        name = name.isEmpty() ? target.vendor : target.vendor + QLatin1Char(' ') + name;
+    const QString& model = target.model;
+    if (target.vendor.isEmpty() || target.vendor == QLatin1String("ATA") || model.startsWith(target.vendor))
+        return model;
+    return model.isEmpty() ? target.vendor : target.vendor + QLatin1Char(' ') + model;
+}
+
+QString deviceSummary(const TargetDescription& target)
+{
+    QString name = deviceName(target);
     // Without a model the device path is the next best name; a pseudo source ("tmpfs") is not.
     if (name.isEmpty() && target.device.startsWith(QLatin1Char('/')))
         name = target.device;
@@ -280,6 +486,9 @@ QString deviceSummary(const TargetDescription& target)
         connection << target.bus;
     if (!target.link.isEmpty())
         connection << target.link;
+    // UAS or not decides much of a USB drive's random I/O; readers comparing results want to know.
+    if (target.uas.value_or(false))
+        connection << QStringLiteral("UAS");
 
     QStringList parts;
     if (!name.isEmpty())
@@ -291,7 +500,7 @@ QString deviceSummary(const TargetDescription& target)
     return parts.join(QLatin1Char(' '));
 }
 
-TargetDescription describeTarget(const QString& path, const TargetPaths& paths)
+TargetDescription describeTarget(const QString& path, const TargetPaths& paths, bool withSerial)
 {
     TargetDescription target;
     target.path = path;
@@ -305,17 +514,16 @@ TargetDescription describeTarget(const QString& path, const TargetPaths& paths)
         target.kind = QStringLiteral("block-device");
         const DeviceNumber number = deviceNumber(st.st_rdev);
         target.device = QFileInfo(path).canonicalFilePath();
-        if (const auto dev = describeBlockDevice(paths.sysRoot, number)) {
-            apply(target, *dev);
+        if (const auto dev = deviceByNumber(paths, number, withSerial)) {
+            applyDevice(target, *dev);
             target.capacityBytes = dev->sizeBytes;
         }
-        // Where it is mounted, if anywhere: a raw test would write under a live filesystem.
-        for (const auto& m : mounts) {
-            if (m.device == number) {
-                target.mountPoint = m.mountPoint;
-                break;
-            }
-        }
+        // Where it is mounted, if anywhere: a raw test would write under a live filesystem. The
+        // filesystem itself is left out: a raw test does not go through it, and the report's
+        // Device line would otherwise suggest it did.
+        applyDeviceMounts(target, number, mounts, paths);
+        target.filesystem.clear();
+        target.mountOptions.clear();
         return target;
     }
 
@@ -328,14 +536,19 @@ TargetDescription describeTarget(const QString& path, const TargetPaths& paths)
     QString canonical = QFileInfo(path).canonicalFilePath();
     if (canonical.isEmpty())
         canonical = QFileInfo(path).absoluteFilePath();
-    if (const MountEntry* m = findMount(mounts, canonical, number))
+    const MountEntry* m = findMount(mounts, canonical, number);
+    if (m)
         applyMount(target, *m);
     applySpace(target, path);
 
     // device-mapper, tmpfs, overlay and btrfs (anonymous device numbers) may have no entry here:
-    // then the mount's source stays the device and model and bus stay unknown.
-    if (const auto dev = describeBlockDevice(paths.sysRoot, number))
-        apply(target, *dev);
+    // btrfs is found through its mount source; for the others the source stays the device and
+    // model and bus stay unknown.
+    auto dev = deviceByNumber(paths, number, withSerial);
+    if (!dev && m)
+        dev = deviceBySource(*m, paths, withSerial);
+    if (dev)
+        applyDevice(target, *dev);
     return target;
 }
 

@@ -5,6 +5,7 @@
 
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace dm {
@@ -14,8 +15,7 @@ namespace dm {
 struct TargetPaths {
     QString sysRoot = QStringLiteral("/sys");
     QString mountInfo = QStringLiteral("/proc/self/mountinfo");
-    // Not consulted yet: kept in the signature so resolving mount sources through /dev (btrfs,
-    // device-mapper) can be added without changing every caller.
+    // Where mount sources ("/dev/mapper/vg-root") are resolved to kernel names ("dm-0").
     QString devRoot = QStringLiteral("/dev");
 };
 
@@ -46,17 +46,38 @@ std::vector<MountEntry> readMountInfo(const QString& path);
 
 // A mounted filesystem as describeTarget() describes its mount point, but from the mountinfo line
 // itself: the mount point need not exist here (fixtures) and is not stat()ed, only statvfs()ed.
-TargetDescription describeMount(const MountEntry& mount, const TargetPaths& paths = {});
+// The serial number is read only when `withSerial` (see TargetDescription::serial).
+TargetDescription describeMount(const MountEntry& mount, const TargetPaths& paths = {}, bool withSerial = false);
 
 // What a target is and what it sits on, for reports: kind, mount, filesystem, device, model, bus,
-// USB link speed, capacity. Never fails: whatever cannot be found out stays empty.
-TargetDescription describeTarget(const QString& path, const TargetPaths& paths = {});
+// USB link speed and UAS, block sizes, flags, capacity. Never fails: whatever cannot be found out
+// stays empty. For a block device the mount point(s) are filled but not the filesystem: a raw
+// test does not go through it.
+TargetDescription describeTarget(const QString& path, const TargetPaths& paths = {}, bool withSerial = false);
+
+// A block device, disk or partition, from its directory below paths.sysRoot (as /sys/block/sda or
+// /sys/block/sda/sda1 lead to): kind "block-device", path and device "/dev/<name>", capacity =
+// size. The one place sysfs is read; mount fields stay empty (applyDeviceMounts()).
+TargetDescription describeBlockDevice(const QString& sysDir, const TargetPaths& paths = {}, bool withSerial = false);
+
+// The device number a block device's sysfs directory gives in its `dev` file.
+std::optional<DeviceNumber> blockDeviceNumber(const QString& sysDir);
+
+// Where `device` (from describeBlockDevice()) is mounted: every mount point, and the filesystem
+// type and options of the main one (the whole filesystem rather than a bind mount). Mounts are
+// matched by device number, and by source for btrfs, whose mounts carry anonymous numbers.
+void applyDeviceMounts(TargetDescription& device, DeviceNumber number, const std::vector<MountEntry>& mounts,
+    const TargetPaths& paths = {});
 
 // "USB 3.2 Gen 1 (5 Gbps)" for the Mbps a USB device's sysfs `speed` file reports.
 QString usbLinkLabel(double mbps);
 
+// The drive's name as people know it: vendor and model ("SanDisk Ultra", "Samsung SSD 980 PRO 1TB"),
+// without libata's meaningless vendor "ATA"; empty when neither is known.
+QString deviceName(const TargetDescription& target);
+
 // The Device line of a report, parts left out when unknown:
-// "SanDisk Ultra (usb, USB 3.2 Gen 1 (5 Gbps)) exfat", "Samsung SSD 980 PRO 1TB (nvme) ext4", "tmpfs".
+// "SanDisk Ultra (usb, USB 3.2 Gen 1 (5 Gbps), UAS) exfat", "Samsung SSD 980 PRO 1TB (nvme) ext4", "tmpfs".
 QString deviceSummary(const TargetDescription& target);
 
 } // namespace dm

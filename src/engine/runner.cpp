@@ -3,6 +3,8 @@
 
 #include "ioworker.h"
 #include "latencyhistogram.h"
+#include "signatures.h"
+#include "stalefiles.h"
 #include "testregion.h"
 
 #include <sys/resource.h>
@@ -378,8 +380,11 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
     target.size = req.settings.testSize;
     target.sizeGiven = req.sizeGiven;
     target.allowDestructive = req.allowDestructive;
+    target.fd = req.fd;
     for (const auto& t : req.tests)
         target.writes = target.writes || t.writes();
+    // Before the region: a killed run's named test file would otherwise take the space this one needs.
+    const std::vector<std::string> swept = sweepStaleTestFiles(req.target);
     auto region = TestRegion::open(target);
     if (!region)
         return region.error();
@@ -390,6 +395,11 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
     run.settings = req.settings;
     run.region = (*region)->info();
     run.warnings = (*region)->warnings();
+    for (const auto& path : swept)
+        run.warnings.push_back("removed a test file left behind by an earlier run: " + path);
+    if (run.region.kind == RegionInfo::Kind::BlockDevice && target.writes)
+        if (std::string w = overwriteWarning((*region)->fd(), req.target); !w.empty())
+            run.warnings.push_back(w);
     run.seed
         = req.settings.seed ? req.settings.seed : (uint64_t(std::random_device {}()) << 32 | std::random_device {}());
     run.settings.seed = run.seed;

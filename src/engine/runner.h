@@ -19,6 +19,9 @@ struct RunRequest {
     RunSettings settings;
     bool sizeGiven = false; // settings.testSize was asked for explicitly
     bool allowDestructive = false;
+    // An open block device for `target`, for users who may not open it themselves (see
+    // TargetRequest::fd). The caller owns it and may close it once runTests returns.
+    int fd = -1;
     // Makes one backend per I/O thread; empty = libaio. Tests pass a fake one to check scheduling.
     std::function<std::unique_ptr<IoBackend>()> backendFactory;
 };

@@ -128,6 +128,41 @@ namespace {
         return std::nullopt;
     }
 
+    // Our own copy of a block device descriptor someone else opened (UDisks2 opens it as root on
+    // the user's behalf, with the flags we asked for, but the daemon is not ours to trust
+    // blindly): its access mode must allow the run, and it must do direct I/O.
+    Result<int> adoptDescriptor(int callerFd, const std::string& path, bool writing)
+    {
+        const int flags = ::fcntl(callerFd, F_GETFL);
+        if (flags < 0)
+            return targetError("the descriptor handed over for " + quoted(path) + " is not open", errno);
+        const int mode = flags & O_ACCMODE;
+        if (writing && mode != O_RDWR)
+            return targetError("the descriptor for " + quoted(path)
+                    + " was opened read-only, so a write test cannot use it: open the device for reading and "
+                      "writing, or run --mode read",
+                EBADF);
+        if (!writing && mode == O_WRONLY)
+            return targetError(
+                "the descriptor for " + quoted(path) + " was opened write-only, so a read test cannot use it", EBADF);
+        const int fd = ::fcntl(callerFd, F_DUPFD_CLOEXEC, 0);
+        if (fd < 0)
+            return targetError("cannot use the descriptor for " + quoted(path) + ": " + std::strerror(errno), errno);
+        // The flag lives in the open file description, so this also changes the caller's copy,
+        // which is what the caller asked for by handing it to a benchmark.
+        if (!(flags & O_DIRECT)) {
+            const bool set = ::fcntl(fd, F_SETFL, flags | O_DIRECT) == 0 && (::fcntl(fd, F_GETFL) & O_DIRECT);
+            if (set)
+                return fd;
+            ::close(fd);
+            return targetError(quoted(path)
+                    + " was opened without direct I/O (O_DIRECT) and it cannot be switched on, so a test would "
+                      "measure the page cache, not the device: open it with O_DIRECT",
+                EINVAL);
+        }
+        return fd;
+    }
+
 } // namespace
 
 TestRegion::~TestRegion()
@@ -140,7 +175,16 @@ Result<std::unique_ptr<TestRegion>> TestRegion::open(const TargetRequest& req)
 {
     const std::string& path = req.path;
     struct stat st { };
-    if (::stat(path.c_str(), &st) != 0)
+    if (req.fd >= 0) {
+        // Only block devices come pre-opened: that is where a user may lack the permission.
+        if (::fstat(req.fd, &st) != 0)
+            return targetError("the descriptor handed over for " + quoted(path) + " is not open", errno);
+        if (!S_ISBLK(st.st_mode))
+            return targetError("the descriptor handed over for " + quoted(path) + " is not a block device", ENOTBLK);
+        struct stat named { };
+        if (::stat(path.c_str(), &named) == 0 && (!S_ISBLK(named.st_mode) || named.st_rdev != st.st_rdev))
+            return targetError("the descriptor handed over for " + quoted(path) + " belongs to another device", EINVAL);
+    } else if (::stat(path.c_str(), &st) != 0)
         return openError(path, errno, false);
 
     std::unique_ptr<TestRegion> region(new TestRegion);
@@ -242,12 +286,20 @@ Result<std::unique_ptr<TestRegion>> TestRegion::open(const TargetRequest& req)
             if (auto where = mountedAt(st.st_rdev, path))
                 return targetError(*where + ": unmount it first; Diskometer never writes to a mounted device", EBUSY);
         }
-        // O_EXCL on a block device claims it: the kernel refuses while anything holds it.
-        const int flags = (req.writes ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC | O_DIRECT;
-        const int fd = ::open(path.c_str(), flags);
-        if (fd < 0)
-            return openError(path, errno, req.writes);
-        region->m_fd = fd;
+        if (req.fd >= 0) {
+            auto fd = adoptDescriptor(req.fd, path, req.writes);
+            if (!fd)
+                return fd.error();
+            region->m_fd = *fd;
+        } else {
+            // O_EXCL on a block device claims it: the kernel refuses while anything holds it.
+            const int flags = (req.writes ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC | O_DIRECT;
+            const int fd = ::open(path.c_str(), flags);
+            if (fd < 0)
+                return openError(path, errno, req.writes);
+            region->m_fd = fd;
+        }
+        const int fd = region->m_fd;
         uint64_t devSize = 0;
         int lbs = 512;
         if (::ioctl(fd, BLKGETSIZE64, &devSize) != 0 || ::ioctl(fd, BLKSSZGET, &lbs) != 0)

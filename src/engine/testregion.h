@@ -15,6 +15,13 @@ struct TargetRequest {
     bool sizeGiven = false; // the user asked for this size (a file or device smaller than it is an error)
     bool writes = false; // some test writes
     bool allowDestructive = false; // the user agreed to overwrite an existing file or a device
+    // A block device already opened by someone else, -1 when the region opens `path` itself. The
+    // window and the CLI get one from UDisks2 (Block.OpenDevice) when the user may not open the
+    // device. The caller keeps it: the region works on its own dup() and closes only that. Its
+    // access mode must allow what the run does (read and write for a write test); O_DIRECT is
+    // switched on when missing. For a write test it should be opened with O_EXCL, as the region
+    // would open it, because a descriptor cannot tell whether it holds the device exclusively.
+    int fd = -1;
 };
 
 // The test region with its open O_DIRECT descriptor. For a directory target it owns the test

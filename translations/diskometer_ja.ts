@@ -1,0 +1,784 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja_JP">
+<context>
+    <name>AppOptions</name>
+    <message>
+        <source>Diskometer: a storage benchmark in the spirit of CrystalDiskMark.</source>
+        <translation>Diskometer: CrystalDiskMark 風のストレージベンチマーク</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>Tests</source>
+        <translation>テスト</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>パターン</translation>
+    </message>
+    <message>
+        <source>Block size</source>
+        <translation>ブロックサイズ</translation>
+    </message>
+    <message>
+        <source>Queue depth</source>
+        <translation>キュー数</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>スレッド数</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>テスト名</translation>
+    </message>
+    <message>
+        <source>Test &amp;1</source>
+        <translation>テスト 1(&amp;1)</translation>
+    </message>
+    <message>
+        <source>Test &amp;2</source>
+        <translation>テスト 2(&amp;2)</translation>
+    </message>
+    <message>
+        <source>Test &amp;3</source>
+        <translation>テスト 3(&amp;3)</translation>
+    </message>
+    <message>
+        <source>Test &amp;4</source>
+        <translation>テスト 4(&amp;4)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>測定</translation>
+    </message>
+    <message>
+        <source>&amp;Measure time:</source>
+        <translation>測定時間(&amp;M):</translation>
+    </message>
+    <message>
+        <source>&amp;Interval between tests:</source>
+        <translation>インターバル時間(&amp;I):</translation>
+    </message>
+    <message>
+        <source>Test &amp;data:</source>
+        <translation>テストデータ(&amp;D):</translation>
+    </message>
+    <message>
+        <source>D&amp;efault</source>
+        <translation>デフォルト(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Restore the factory tests, measure time and interval</source>
+        <translation>テスト、測定時間、インターバル時間を初期設定に戻します</translation>
+    </message>
+    <message>
+        <source>&amp;NVMe SSD</source>
+        <translation>NVMe SSD(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Load the tests of the NVMe SSD preset</source>
+        <translation>NVMe SSD 用のテストを読み込みます</translation>
+    </message>
+</context>
+<context>
+    <name>SleepInhibitor</name>
+    <message>
+        <source>no D-Bus system bus, so suspend is not inhibited</source>
+        <translation>D-Bus のシステムバスがないため、サスペンドを抑止できません</translation>
+    </message>
+    <message>
+        <source>A storage benchmark is running</source>
+        <translation>ストレージのベンチマークを実行中です</translation>
+    </message>
+    <message>
+        <source>logind is not running, so suspend is not inhibited</source>
+        <translation>logind が動作していないため、サスペンドを抑止できません</translation>
+    </message>
+    <message>
+        <source>logind did not inhibit suspend: %1</source>
+        <translation>logind がサスペンドを抑止しませんでした: %1</translation>
+    </message>
+    <message>
+        <source>logind&apos;s inhibitor descriptor did not arrive, so suspend is not inhibited</source>
+        <translation>logind の抑止ディスクリプタが届かなかったため、サスペンドを抑止できません</translation>
+    </message>
+</context>
+<context>
+    <name>dm::DestructiveConfirmDialog</name>
+    <message>
+        <source>Erase %1?</source>
+        <translation>%1 を消去しますか？</translation>
+    </message>
+    <message>
+        <source>All data on %1 will be destroyed.</source>
+        <translation>%1 のデータはすべて消去されます。</translation>
+    </message>
+    <message>
+        <source>The write tests write over the device from its first byte. Files, partitions and any operating system on it cannot be recovered afterwards.</source>
+        <translation>書き込みテストはデバイスを先頭のバイトから上書きします。デバイス上のファイル、パーティション、OS は後から復元できません。</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>デバイス:</translation>
+    </message>
+    <message>
+        <source>no partition table or filesystem was recognised; any data on it is lost all the same</source>
+        <translation>パーティションテーブルもファイルシステムも見つかりませんでしたが、データがあればそれも失われます</translation>
+    </message>
+    <message>
+        <source>It holds:</source>
+        <translation>内容:</translation>
+    </message>
+    <message>
+        <source>To confirm, type the device name, &lt;b&gt;%1&lt;/b&gt; or &lt;b&gt;%2&lt;/b&gt;:</source>
+        <translation>確認のため、デバイス名 &lt;b&gt;%1&lt;/b&gt; または &lt;b&gt;%2&lt;/b&gt; を入力してください:</translation>
+    </message>
+    <message>
+        <source>Device name to confirm</source>
+        <translation>確認のためのデバイス名</translation>
+    </message>
+    <message>
+        <source>Erase and Test</source>
+        <translation>消去してテスト</translation>
+    </message>
+</context>
+<context>
+    <name>dm::LiveChart</name>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>IOPS</source>
+        <translation>IOPS</translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation>ウォームアップ</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <comment>after the number on the chart&apos;s time axis</comment>
+        <translatorcomment>Qt Charts formats axis labels as Latin-1: a suffix outside it (秒) shows as ?, so the unit stays s.</translatorcomment>
+        <translation> s</translation>
+    </message>
+</context>
+<context>
+    <name>dm::MainWindow</name>
+    <message>
+        <source>All</source>
+        <translatorcomment>CrystalDiskMark&apos;s Japanese UI keeps All and Stop in English.</translatorcomment>
+        <translation>All</translation>
+    </message>
+    <message>
+        <source>Run every test (Ctrl+R); Esc stops</source>
+        <translation>すべてのテストを実行 (Ctrl+R)、Esc で停止</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>Measured passes per test</source>
+        <translation>テストごとの測定回数</translation>
+    </message>
+    <message>
+        <source>Test size</source>
+        <translation>テストサイズ</translation>
+    </message>
+    <message>
+        <source>Choose a folder to test in</source>
+        <translation>テストするフォルダーを選択</translation>
+    </message>
+    <message>
+        <source>Comment (shown in the image and the reports)</source>
+        <translation>コメント (画像とレポートに表示されます)</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>準備完了</translation>
+    </message>
+    <message>
+        <source>Block devices (raw)</source>
+        <translation>ブロックデバイス (raw)</translation>
+    </message>
+    <message>
+        <source>mounted on %1</source>
+        <translation>%1 にマウント</translation>
+    </message>
+    <message>
+        <source>Choose folder…</source>
+        <translation>フォルダーを選択…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>停止中…</translation>
+    </message>
+    <message>
+        <source>Preparing %1…</source>
+        <translation>%1 を準備中…</translation>
+    </message>
+    <message>
+        <source>Writing the test file: %1%</source>
+        <translation>テストファイルを作成中: %1%</translation>
+    </message>
+    <message>
+        <source>Interval: next test in %1 s · %2 left</source>
+        <translation>インターバル: 次のテストまで %1 秒 · 残り %2</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>ウォームアップ</translation>
+    </message>
+    <message>
+        <source>pass %1/%2</source>
+        <translation>%1/%2 回目</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 left</source>
+        <translation>%1 · %2 · 残り %3</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>停止しました</translation>
+    </message>
+    <message>
+        <source>Finished with errors: see the tiles&apos; tooltips</source>
+        <translation>エラーあり: 詳しくは各結果のツールチップを参照</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>Diskometer</source>
+        <translation>Diskometer</translation>
+    </message>
+    <message>
+        <source>The test could not start.</source>
+        <translation>テストを開始できませんでした。</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translatorcomment>CrystalDiskMark&apos;s Japanese UI keeps All and Stop in English.</translatorcomment>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Save Image</source>
+        <translation>画像を保存</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Could not write %1. Choose another folder.</source>
+        <translation>%1 に書き込めませんでした。別のフォルダーを選んでください。</translation>
+    </message>
+    <message>
+        <source>Text (*.txt)</source>
+        <translation>テキスト (*.txt)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Save Report</source>
+        <translation>レポートを保存</translation>
+    </message>
+    <message>
+        <source>About Diskometer</source>
+        <translation>Diskometer について</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.&lt;/p&gt;&lt;p&gt;Engine: libaio with O_DIRECT&lt;br&gt;Qt %2 (built with %3)&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;br&gt;&lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;CrystalDiskMark 風の、Linux デスクトップ向けストレージベンチマークです。&lt;/p&gt;&lt;p&gt;エンジン: libaio (O_DIRECT)&lt;br&gt;Qt %2 (ビルド時 %3)&lt;/p&gt;&lt;p&gt;GNU GPL バージョン 3 以降のもとで配布されるフリーソフトウェアです。&lt;br&gt;&lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Save &amp;Image…</source>
+        <translation>画像を保存(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Save &amp;Text…</source>
+        <translation>テキストを保存(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+T</source>
+        <translation>Ctrl+T</translation>
+    </message>
+    <message>
+        <source>Save &amp;Markdown…</source>
+        <translation>Markdown を保存(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+M</source>
+        <translation>Ctrl+M</translation>
+    </message>
+    <message>
+        <source>Save &amp;JSON…</source>
+        <translation>JSON を保存(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+J</source>
+        <translation>Ctrl+J</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Text</source>
+        <translation>テキストをコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>Copy Im&amp;age</source>
+        <translation>画像をコピー(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+I</source>
+        <translation>Ctrl+Shift+I</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>設定(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>設定(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+,</source>
+        <translation>Ctrl+,</translation>
+    </message>
+    <message>
+        <source>Test &amp;Data</source>
+        <translation>テストデータ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Random (default)</source>
+        <translation>ランダム (デフォルト)(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Zeros (0Fill)</source>
+        <translation>ゼロ (0Fill)(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>Test M&amp;ode</source>
+        <translation>テストモード(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Read &amp;&amp; &amp;Write</source>
+        <translation>読み込みと書き込み(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Read only</source>
+        <translation>読み込みのみ(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Write only</source>
+        <translation>書き込みのみ(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Mix Tests</source>
+        <translation>Mix テスト(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Mix &amp;Ratio</source>
+        <translation>Mix の比率(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Read %1% / Write %2%</source>
+        <translation>読み込み %1% / 書き込み %2%</translation>
+    </message>
+    <message>
+        <source>&amp;Unit</source>
+        <translation>単位(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Profile</source>
+        <translation>プロファイル(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Default</source>
+        <translation>デフォルト(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Ctrl+1</source>
+        <translation>Ctrl+1</translation>
+    </message>
+    <message>
+        <source>&amp;Peak Performance</source>
+        <translation>ピークパフォーマンス(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Ctrl+2</source>
+        <translation>Ctrl+2</translation>
+    </message>
+    <message>
+        <source>&amp;Real World Performance</source>
+        <translation>実使用パフォーマンス(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ctrl+3</source>
+        <translation>Ctrl+3</translation>
+    </message>
+    <message>
+        <source>De&amp;mo</source>
+        <translation>デモ(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Ctrl+4</source>
+        <translation>Ctrl+4</translation>
+    </message>
+    <message>
+        <source>&amp;NVMe SSD</source>
+        <translation>NVMe SSD(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Diskometer</source>
+        <translation>Diskometer について(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Asking for permission to open %1…</source>
+        <translation>%1 を開く許可を求めています…</translation>
+    </message>
+    <message>
+        <source>writing to %1 destroys its data and needs the typed confirmation in the window; for scripts use diskometer-cli --allow-destructive</source>
+        <translation>%1 への書き込みはデータを消去するため、ウィンドウでデバイス名を入力して確認する必要があります。スクリプトからは diskometer-cli --allow-destructive を使ってください</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was written to %1</source>
+        <translation>キャンセルしました: %1 には何も書き込んでいません</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>読み込み</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>Mix</source>
+        <translation>Mix</translation>
+    </message>
+    <message>
+        <source>%1  %2 free of %3</source>
+        <translation>%1  空き %2 / 全体 %3</translation>
+    </message>
+</context>
+<context>
+    <name>dm::ResultGrid</name>
+    <message>
+        <source>Stop</source>
+        <translatorcomment>CrystalDiskMark&apos;s Japanese UI keeps All and Stop in English.</translatorcomment>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translatorcomment>Column header: CrystalDiskMark&apos;s Japanese UI keeps Read [MB/s] / Write [MB/s] / Mix in English.</translatorcomment>
+        <translation>Read</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translatorcomment>Column header: CrystalDiskMark&apos;s Japanese UI keeps Read [MB/s] / Write [MB/s] / Mix in English.</translatorcomment>
+        <translation>Write</translation>
+    </message>
+    <message>
+        <source>Mix %1/%2</source>
+        <translatorcomment>Column header: CrystalDiskMark&apos;s Japanese UI keeps Read [MB/s] / Write [MB/s] / Mix in English.</translatorcomment>
+        <translation>Mix %1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>dm::ResultTile</name>
+    <message>
+        <source>Error</source>
+        <translation>エラー</translation>
+    </message>
+</context>
+<context>
+    <name>dm::SettingsDialog</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>デフォルト</translation>
+    </message>
+    <message>
+        <source>Peak Performance</source>
+        <translation>ピークパフォーマンス</translation>
+    </message>
+    <message>
+        <source>Real World Performance</source>
+        <translation>実使用パフォーマンス</translation>
+    </message>
+    <message>
+        <source>Demo</source>
+        <translation>デモ</translation>
+    </message>
+    <message>
+        <source>The %1 profile runs its own fixed tests; the tests set here are used by the Default profile.</source>
+        <translation>%1 プロファイルは固定のテストを実行します。ここで設定したテストはデフォルト プロファイルで使われます。</translation>
+    </message>
+    <message>
+        <source>SEQ</source>
+        <translation>SEQ</translation>
+    </message>
+    <message>
+        <source>RND</source>
+        <translation>RND</translation>
+    </message>
+    <message>
+        <source>Sequential</source>
+        <translation>シーケンシャル</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>ランダム</translation>
+    </message>
+    <message>
+        <source>%1 s (for flash media)</source>
+        <translation>%1 秒 (フラッシュメディア向け)</translation>
+    </message>
+    <message>
+        <source>Random (incompressible)</source>
+        <translation>ランダム (圧縮不可)</translation>
+    </message>
+    <message>
+        <source>Zeros</source>
+        <translation>ゼロ (0Fill)</translation>
+    </message>
+</context>
+<context>
+    <name>dm::TargetWarnings</name>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 上の %1</translation>
+    </message>
+    <message>
+        <source>btrfs compresses what is written here (%1) and is copy-on-write: results differ from the drive&apos;s own, and test data of zeros would measure the compressor</source>
+        <translation>btrfs はここに書き込むデータを圧縮し (%1)、コピーオンライトでもあります: 結果はドライブ本来の性能とは異なり、テストデータがゼロだと圧縮処理を測ることになります</translation>
+    </message>
+    <message>
+        <source>btrfs is copy-on-write: every write goes to a new place on the drive, so results differ from the drive&apos;s own</source>
+        <translation>btrfs はコピーオンライトです: 書き込みのたびにドライブ上の新しい場所へ書くため、結果はドライブ本来の性能とは異なります</translation>
+    </message>
+    <message>
+        <source>ZFS is copy-on-write, may compress and keeps a cache in RAM (ARC); before OpenZFS 2.3 it also ignores direct I/O: results may measure memory rather than the drive</source>
+        <translation>ZFS はコピーオンライトで、圧縮することがあり、RAM にキャッシュ (ARC) を持ちます。OpenZFS 2.3 より前はダイレクト I/O も無視します: 結果はドライブではなくメモリの性能かもしれません</translation>
+    </message>
+    <message>
+        <source>bcachefs compresses what is written here (%1) and is copy-on-write: results differ from the drive&apos;s own</source>
+        <translation>bcachefs はここに書き込むデータを圧縮し (%1)、コピーオンライトでもあります: 結果はドライブ本来の性能とは異なります</translation>
+    </message>
+    <message>
+        <source>bcachefs is copy-on-write: results differ from the drive&apos;s own</source>
+        <translation>bcachefs はコピーオンライトです: 結果はドライブ本来の性能とは異なります</translation>
+    </message>
+    <message>
+        <source>F2FS compresses files here (%1): results may differ from the drive&apos;s own</source>
+        <translation>F2FS はここのファイルを圧縮します (%1): 結果はドライブ本来の性能と異なるかもしれません</translation>
+    </message>
+    <message>
+        <source>network filesystem (%1): results measure the network and the server, not a local drive</source>
+        <translation>ネットワークファイルシステム (%1): 結果はローカルのドライブではなく、ネットワークとサーバーの性能です</translation>
+    </message>
+    <message>
+        <source>FUSE filesystem (%1): every I/O passes through a program in user space, so results measure that program as much as the drive</source>
+        <translation>FUSE ファイルシステム (%1): すべての I/O がユーザー空間のプログラムを通るため、結果にはドライブと同じくらいそのプログラムの性能が表れます</translation>
+    </message>
+    <message>
+        <source>%1 is RAM, not a drive: results measure memory</source>
+        <translation>%1 はドライブではなく RAM です: 結果はメモリの性能です</translation>
+    </message>
+    <message>
+        <source>encrypted device (dm-crypt %1): results include the cost of encryption on the CPU</source>
+        <translation>暗号化デバイス (dm-crypt %1): 結果には CPU での暗号化の負荷が含まれます</translation>
+    </message>
+    <message>
+        <source>%1 is compressed RAM, not a drive: results measure memory and the compressor</source>
+        <translation>%1 はドライブではなく圧縮された RAM です: 結果はメモリと圧縮処理の性能です</translation>
+    </message>
+    <message>
+        <source>%1 is backed by %2, a file in RAM, not a drive: results measure memory</source>
+        <translation>%1 の実体はドライブではなく RAM 上のファイル %2 です: 結果はメモリの性能です</translation>
+    </message>
+    <message>
+        <source>%1 reaches its file %2 through the page cache: results measure RAM as much as the drive (losetup --direct-io=on avoids that)</source>
+        <translation>%1 はページキャッシュを通してファイル %2 を読み書きします: 結果にはドライブと同じくらい RAM の性能が表れます (losetup --direct-io=on で避けられます)</translation>
+    </message>
+    <message>
+        <source>%1 MB/s read</source>
+        <translation>読み込み %1 MB/s</translation>
+    </message>
+    <message>
+        <source>%1 MB/s written</source>
+        <translation>書き込み %1 MB/s</translation>
+    </message>
+    <message>
+        <source>1 I/O in flight</source>
+        <translation>処理中の I/O 1 件</translation>
+    </message>
+    <message>
+        <source>%1 I/Os in flight</source>
+        <translation>処理中の I/O %1 件</translation>
+    </message>
+    <message>
+        <source>other I/O on %1 just before the run: results may be lower than the drive can do; stop what uses it and run again</source>
+        <translation>実行直前に %1 で他の I/O がありました: 結果がドライブ本来の性能より低くなるかもしれません。使用しているものを止めてから、もう一度実行してください</translation>
+    </message>
+</context>
+<context>
+    <name>dm::TileFormat</name>
+    <message>
+        <source>Read</source>
+        <translation>読み込み</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>Mix (%1% read)</source>
+        <translation>Mix (読み込み %1%)</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失敗: %1</translation>
+    </message>
+    <message>
+        <source>No result yet</source>
+        <translation>まだ結果はありません</translation>
+    </message>
+    <message>
+        <source>Before it failed:</source>
+        <translation>失敗する前の結果:</translation>
+    </message>
+    <message>
+        <source>Latency mean: %1 %2</source>
+        <translation>平均レイテンシ: %1 %2</translation>
+    </message>
+    <message>
+        <source>Latency p50: %1 %2</source>
+        <translation>レイテンシ p50: %1 %2</translation>
+    </message>
+    <message>
+        <source>Latency p99: %1 %2</source>
+        <translation>レイテンシ p99: %1 %2</translation>
+    </message>
+    <message>
+        <source>Latency p99.9: %1 %2</source>
+        <translation>レイテンシ p99.9: %1 %2</translation>
+    </message>
+    <message>
+        <source>Latency max: %1 %2</source>
+        <translation>最大レイテンシ: %1 %2</translation>
+    </message>
+    <message>
+        <source>Passes: %1, shown: pass %2</source>
+        <translation>測定回数: %1、表示: %2 回目</translation>
+    </message>
+    <message>
+        <source>Median: %1 %2</source>
+        <translation>中央値: %1 %2</translation>
+    </message>
+    <message>
+        <source>Min: %1 %2</source>
+        <translation>最小: %1 %2</translation>
+    </message>
+    <message>
+        <source>Max: %1 %2</source>
+        <translation>最大: %1 %2</translation>
+    </message>
+    <message>
+        <source>CV: %1%</source>
+        <translation>変動係数 (CV): %1%</translation>
+    </message>
+</context>
+<context>
+    <name>dm::UdisksOpener</name>
+    <message>
+        <source>UDisks2 is not running: run diskometer-cli with sudo, or add yourself to the &apos;disk&apos; group (then log out and in)</source>
+        <translation>UDisks2 が動作していません: diskometer-cli を sudo で実行するか、自分を &apos;disk&apos; グループに追加してください (その後、ログインし直してください)</translation>
+    </message>
+    <message>
+        <source>not authorised by polkit: this system&apos;s policy does not let you open %1; ask an administrator, or run diskometer-cli with sudo</source>
+        <translation>polkit に許可されませんでした: このシステムのポリシーでは %1 を開けません。管理者に相談するか、diskometer-cli を sudo で実行してください</translation>
+    </message>
+    <message>
+        <source>not authorised by polkit: opening %1 needs an administrator&apos;s password, and no polkit agent asked for it; start it from your desktop session (whose agent asks), or run diskometer-cli with sudo</source>
+        <translation>polkit に許可されませんでした: %1 を開くには管理者のパスワードが必要ですが、それを尋ねる polkit エージェントがありません。デスクトップセッションから起動する (そのエージェントが尋ねます) か、diskometer-cli を sudo で実行してください</translation>
+    </message>
+    <message>
+        <source>not authorised by polkit: the password dialog was dismissed; start again and enter the password to test %1</source>
+        <translation>polkit に許可されませんでした: パスワードのダイアログが閉じられました。%1 をテストするには、もう一度開始してパスワードを入力してください</translation>
+    </message>
+    <message>
+        <source>UDisks2 did not answer in time while opening %1 (was the password dialog left open?): start again</source>
+        <translation>%1 を開く間に UDisks2 が時間内に応答しませんでした (パスワードのダイアログを開いたままにしていませんか？): もう一度開始してください</translation>
+    </message>
+    <message>
+        <source>%1 is in use (mounted, swap, LVM, RAID or held by another program): stop that use first; Diskometer never writes to a device that is in use</source>
+        <translation>%1 は使用中です (マウント、スワップ、LVM、RAID、または他のプログラムが使用): 先にその使用を止めてください。Diskometer は使用中のデバイスには決して書き込みません</translation>
+    </message>
+    <message>
+        <source>UDisks2 could not open %1: %2</source>
+        <translation>UDisks2 が %1 を開けませんでした: %2</translation>
+    </message>
+    <message>
+        <source>UDisks2 does not know %1: give a block device such as /dev/sdb (if it is one, udev may not be running)</source>
+        <translation>UDisks2 は %1 を知りません: /dev/sdb のようなブロックデバイスを指定してください (ブロックデバイスなら、udev が動作していないのかもしれません)</translation>
+    </message>
+    <message>
+        <source>UDisks2 opened %1 but its descriptor did not arrive (this D-Bus connection cannot pass descriptors)</source>
+        <translation>UDisks2 は %1 を開きましたが、ディスクリプタが届きませんでした (この D-Bus 接続はディスクリプタを渡せません)</translation>
+    </message>
+    <message>
+        <source>cannot keep the descriptor UDisks2 opened for %1: %2</source>
+        <translation>UDisks2 が %1 のために開いたディスクリプタを保持できません: %2</translation>
+    </message>
+</context>
+</TS>

@@ -85,6 +85,7 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     opt("save-json", "Save the JSON report when the run ends.", "FILE");
     opt("save-markdown", "Save the Markdown report when the run ends.", "FILE");
     opt("stats", "Write GUI smoothness figures (largest GUI-thread gap, chart updates, memory) as JSON.", "FILE");
+    opt("allow-root", "Run the window as root anyway (for test rigs; desktops never need it).");
     opt("quit-when-done", "Quit when the run ends, with diskometer-cli's exit codes.");
     const auto help = p.addHelpOption();
 
@@ -163,6 +164,7 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     o.saveMarkdown = p.value(QStringLiteral("save-markdown"));
     o.statsFile = p.value(QStringLiteral("stats"));
     o.quitWhenDone = p.isSet(QStringLiteral("quit-when-done"));
+    o.allowRoot = p.isSet(QStringLiteral("allow-root"));
     return o;
 }
 

@@ -29,6 +29,7 @@ struct AppOptions {
     QString saveImage, saveText, saveJson, saveMarkdown;
     QString statsFile; // --stats: GUI smoothness figures for bench/gui-stall
     bool quitWhenDone = false;
+    bool allowRoot = false; // test rigs and containers only: the window never needs root
     bool showHelp = false;
     QString helpText;
 

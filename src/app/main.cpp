@@ -12,6 +12,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <unistd.h>
 
 namespace {
 
@@ -75,6 +76,15 @@ int main(int argc, char** argv)
         return 0;
     }
     dm::installTranslations(app, options->language);
+    if (::geteuid() == 0 && !options->allowRoot) {
+        // A window running as root turns every file dialog and every bug into a root exploit. It
+        // needs no privileges: filesystems are tested as the user, and raw devices are opened
+        // through UDisks2, where polkit asks for the password.
+        std::fputs("diskometer: the window does not run as root. Start it as your own user: raw devices are opened "
+                   "through UDisks2 (polkit asks for the password). For a root shell, use diskometer-cli.\n",
+            stderr);
+        return 2;
+    }
     applyPalette(options->palette);
 
     QSettings store;

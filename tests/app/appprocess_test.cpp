@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Runs the real diskometer binary: it refuses to run as root (the window never needs it), and
+// bad automation options exit with 2 and a one-line message, before any window appears.
+#include "testtargets.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+using namespace dm::test;
+
+namespace {
+struct Outcome {
+    int exitCode = -1;
+    QByteArray err;
+};
+Outcome runApp(const QStringList& args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    // Without a runtime directory Qt warns on stderr, which is not what this test reads.
+    static QTemporaryDir runtime;
+    QFile::setPermissions(runtime.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime.path());
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(DM_APP_PATH), args);
+    p.waitForFinished(20000);
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardError() };
+}
+}
+
+TEST(AppProcess, RefusesToRunAsRoot)
+{
+    if (!isRoot())
+        GTEST_SKIP() << "runs as root to check the refusal";
+    const auto o = runApp({ QStringLiteral("--start") });
+    EXPECT_EQ(o.exitCode, 2);
+    EXPECT_TRUE(o.err.contains("does not run as root")) << o.err.constData();
+    EXPECT_TRUE(o.err.contains("diskometer-cli")) << "says what to use instead";
+}
+
+TEST(AppProcess, BadOptionsExitWithTwo)
+{
+    for (const QStringList& args : { QStringList { "--count", "0" }, QStringList { "--profile", "fastest" },
+             QStringList { "stray-argument" } }) {
+        const auto o = runApp(args + QStringList { "--allow-root" });
+        EXPECT_EQ(o.exitCode, 2) << args.join(' ').toStdString();
+        EXPECT_TRUE(o.err.startsWith("diskometer: ")) << o.err.constData();
+        EXPECT_EQ(o.err.count('\n'), 1) << o.err.constData();
+    }
+}

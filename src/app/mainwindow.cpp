@@ -541,6 +541,7 @@ Report MainWindow::currentReport() const
     report.target = describeTarget(target);
     report.system = describeSystem();
     report.toolVersion = QStringLiteral(DM_VERSION);
+    report.engine = report.run.engine.empty() ? report.engine : QString::fromStdString(report.run.engine);
     report.date = m_lastRunDate.isValid() ? m_lastRunDate : QDateTime::currentDateTime();
     report.comment = m_comment->text();
     return report;

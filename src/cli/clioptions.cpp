@@ -95,6 +95,10 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
             QStringLiteral("SECONDS"), QStringLiteral("1") },
         { QStringLiteral("data"), QStringLiteral("random or zeros."), QStringLiteral("KIND"),
             QStringLiteral("random") },
+        { QStringLiteral("engine"),
+            QStringLiteral("I/O engine: libaio or io_uring (io_uring falls back to libaio where the kernel "
+                           "refuses it; --version lists what works here)."),
+            QStringLiteral("NAME"), QString::fromLatin1(engineName(kDefaultEngine)) },
         { QStringLiteral("seed"), QStringLiteral("Seed for random offsets (default: new each run)."),
             QStringLiteral("N") },
         { QStringLiteral("allow-destructive"),
@@ -202,6 +206,11 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
         s.data = DataFill::Zeros;
     else
         return usage(QStringLiteral("unknown --data '%1': use random or zeros").arg(data));
+    const QString engine = p.value(QStringLiteral("engine"));
+    const auto engineKind = parseEngine(engine.toStdString());
+    if (!engineKind)
+        return usage(QStringLiteral("unknown --engine '%1': use libaio or io_uring").arg(engine));
+    o.request.engine = *engineKind;
     if (p.isSet(QStringLiteral("seed"))) {
         bool ok = false;
         s.seed = p.value(QStringLiteral("seed")).toULongLong(&ok);

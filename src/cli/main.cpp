@@ -87,7 +87,14 @@ int main(int argc, char** argv)
         return 0;
     }
     if (opt.showVersion) {
-        std::printf("diskometer-cli %s (libaio)\n", DM_VERSION);
+        // The engines that work on this machine, not merely the ones built in.
+        std::string engines;
+        for (const dm::EngineKind e : dm::availableEngines())
+            engines += (engines.empty() ? "" : ", ") + std::string(dm::engineName(e));
+        std::printf("diskometer-cli %s (%s)\n", DM_VERSION, engines.c_str());
+        std::printf("default engine: %s\n", dm::engineName(dm::kDefaultEngine));
+        if (std::string why; !dm::ioUringAvailable(&why))
+            std::printf("io_uring: not available (%s)\n", why.c_str());
         return 0;
     }
 
@@ -140,6 +147,7 @@ int main(int argc, char** argv)
         return 2;
     }
     report.run = std::move(*run);
+    report.engine = QString::fromStdString(report.run.engine);
     // Described after the run: free space and the like as they were while it ran.
     report.target = dm::describeTarget(QString::fromStdString(opt.request.target));
     dm::appendWarnings(report.run, dm::targetWarnings(report.target) << busy);

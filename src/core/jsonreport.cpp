@@ -367,6 +367,7 @@ Result<Report> parseJson(const QByteArray& json)
     const QJsonObject tool = root.value(QLatin1String("tool")).toObject();
     report.toolVersion = tool.value(QLatin1String("version")).toString();
     report.engine = tool.value(QLatin1String("engine")).toString(report.engine);
+    report.run.engine = report.engine.toStdString();
     const QString date = root.value(QLatin1String("date")).toString();
     report.date = QDateTime::fromString(date, Qt::ISODate);
     if (!date.isEmpty() && !report.date.isValid())

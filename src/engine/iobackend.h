@@ -3,15 +3,17 @@
 
 #include "error.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 
 namespace dm {
 
 // The operations an asynchronous I/O interface offers, after fio's ioengine table: prepare
-// (queue), submit (commit), reap (getevents). One backend serves one I/O thread; it owns the
-// kernel context and the control blocks, never the data buffers. Everything is allocated in
-// setup(), so the hot path allocates nothing.
+// (queue), submit (commit), reap (getevents); libaio and io_uring implement them. One backend
+// serves one I/O thread; it owns the kernel context and the control blocks, never the data
+// buffers. Everything is allocated in setup(), so the hot path allocates nothing. The destructor
+// waits for I/O still in flight: the buffers are freed after it.
 class IoBackend {
 public:
     struct Completion {
@@ -24,10 +26,16 @@ public:
 
     // Creates the context for `depth` I/Os in flight on `fd`.
     virtual Status setup(int fd, uint32_t depth) = 0;
+    // Called once after setup() with the worker's buffers: `count` of them, `stride` bytes apart
+    // from `base`, buffer i always going with slot i. A backend that can pin them in the kernel
+    // once (io_uring's fixed buffers) saves mapping them on every I/O; the others ignore it.
+    virtual Status registerBuffers(uint8_t* /*base*/, size_t /*stride*/, uint32_t /*count*/) { return Ok {}; }
     // Fills control block `slot` (< depth) and appends it to the batch waiting for submit().
     virtual void prepare(uint32_t slot, bool write, void* buffer, uint32_t length, uint64_t offset) = 0;
     // Hands the waiting batch to the kernel. Returns how many were accepted; the rest stay queued
     // for the next call (partial submit). 0 with no error means "busy, reap first" (EAGAIN).
+    // io_uring accepts the whole batch into its submission ring, and the reap() that follows
+    // starts it in the same system call that waits, handling partial submits and EAGAIN there.
     virtual Result<uint32_t> submit() = 0;
     virtual uint32_t queued() const = 0;
     // Waits up to timeoutNs for at least `min` completions and returns up to `max` of them in `out`.
@@ -36,5 +44,10 @@ public:
 };
 
 std::unique_ptr<IoBackend> makeLibaioBackend();
+// Only in builds with liburing (DM_HAVE_IO_URING). Choose engines through engineselect.h, which
+// also knows whether this kernel allows io_uring.
+std::unique_ptr<IoBackend> makeIoUringBackend();
+// Sets up a tiny ring and makes one round trip: Ok when the kernel and any sandbox allow io_uring.
+Status probeIoUring();
 
 } // namespace dm

@@ -63,7 +63,9 @@ Status IoWorker::setup()
     }
     m_slots.assign(m_depth, Slot {});
     m_completions.assign(m_depth, IoBackend::Completion {});
-    return m_backend->setup(m_plan.fd, m_depth);
+    if (auto st = m_backend->setup(m_plan.fd, m_depth); !st)
+        return st;
+    return m_backend->registerBuffers(m_buffers, m_stride, m_depth);
 }
 
 void IoWorker::stampForWrite(uint32_t slot)

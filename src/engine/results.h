@@ -73,6 +73,7 @@ struct RunResult {
     std::vector<std::string> warnings;
     bool cancelled = false;
     uint64_t seed = 0;
+    std::string engine; // the I/O engine that ran ("libaio", "io_uring"), which may not be the one asked for
 };
 
 } // namespace dm

@@ -20,6 +20,7 @@ namespace dm {
 namespace {
 
     using Seconds = std::chrono::duration<double>;
+    using BackendFactory = std::function<std::unique_ptr<IoBackend>()>;
 
     // Buffers for one test are allocated at once: refuse what would exhaust memory.
     constexpr uint64_t kMaxBufferBytes = 2 * GiB;
@@ -57,8 +58,8 @@ namespace {
             std::optional<Error> error;
         };
 
-        TestExecution(const RunRequest& request, const TestSpec& spec, int fd, const RegionInfo& region, uint64_t seed,
-            const std::atomic<bool>& cancel)
+        TestExecution(const RunRequest& request, const BackendFactory& makeBackend, const TestSpec& spec, int fd,
+            const RegionInfo& region, uint64_t seed, const std::atomic<bool>& cancel)
             : m_cancel(cancel)
             , m_threads(spec.row.threads)
             , m_start(std::ptrdiff_t(m_threads) + 1)
@@ -75,8 +76,7 @@ namespace {
                 plan.count = m_threads;
                 plan.seed = seed + 0x9e3779b97f4a7c15ULL * (i + 1);
                 plan.data = request.settings.data;
-                auto backend = request.backendFactory ? request.backendFactory() : makeLibaioBackend();
-                m_workers.push_back(std::make_unique<IoWorker>(plan, std::move(backend)));
+                m_workers.push_back(std::make_unique<IoWorker>(plan, makeBackend()));
             }
         }
 
@@ -197,8 +197,10 @@ namespace {
 
     class RunContext {
     public:
-        RunContext(const RunRequest& req, const RunCallbacks& cb, const std::atomic<bool>& cancel)
+        RunContext(
+            const RunRequest& req, BackendFactory makeBackend, const RunCallbacks& cb, const std::atomic<bool>& cancel)
             : m_req(req)
+            , m_makeBackend(std::move(makeBackend))
             , m_cb(cb)
             , m_cancel(cancel)
         {
@@ -247,7 +249,7 @@ namespace {
             // One sequential pass of 1 MiB writes over the whole region, four in flight.
             TestSpec spec { { Pattern::Sequential, uint32_t(std::min<uint64_t>(MiB, region.info().length)), 4, 1 },
                 Direction::Write, 0 };
-            TestExecution exec(m_req, spec, region.fd(), region.info(), seed ^ 0xf111ULL, m_cancel);
+            TestExecution exec(m_req, m_makeBackend, spec, region.fd(), region.info(), seed ^ 0xf111ULL, m_cancel);
             if (auto st = exec.setup(); !st)
                 return st;
             PassLimits limits;
@@ -276,7 +278,7 @@ namespace {
             const RunSettings& s = m_req.settings;
             TestResult result;
             result.spec = spec;
-            TestExecution exec(m_req, spec, region.fd(), region.info(), seed, m_cancel);
+            TestExecution exec(m_req, m_makeBackend, spec, region.fd(), region.info(), seed, m_cancel);
             if (auto st = exec.setup(); !st) {
                 result.error = st.error().message;
                 return result;
@@ -330,6 +332,7 @@ namespace {
 
     private:
         const RunRequest& m_req;
+        BackendFactory m_makeBackend;
         const RunCallbacks& m_cb;
         const std::atomic<bool>& m_cancel;
     };
@@ -372,7 +375,20 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
         if (auto st = validate(t.row); !st)
             return st.error();
 
-    RunContext ctx(req, cb, cancel);
+    // The engine is settled before anything is opened: a refused io_uring becomes libaio here,
+    // once for the whole run, and the report says so.
+    BackendFactory makeEngineBackend = req.backendFactory;
+    std::string engine, engineWarning;
+    if (makeEngineBackend) {
+        engine = makeEngineBackend()->name();
+    } else {
+        const EngineChoice choice = resolveEngine(req.engine);
+        engine = engineName(choice.kind);
+        engineWarning = choice.warning;
+        makeEngineBackend = [kind = choice.kind] { return makeBackend(kind); };
+    }
+
+    RunContext ctx(req, std::move(makeEngineBackend), cb, cancel);
     ctx.report({ Phase::Preparing });
 
     TargetRequest target;
@@ -394,7 +410,10 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
     RunResult run;
     run.settings = req.settings;
     run.region = (*region)->info();
+    run.engine = engine;
     run.warnings = (*region)->warnings();
+    if (!engineWarning.empty())
+        run.warnings.push_back(engineWarning);
     for (const auto& path : swept)
         run.warnings.push_back("removed a test file left behind by an earlier run: " + path);
     if (run.region.kind == RegionInfo::Kind::BlockDevice && target.writes)

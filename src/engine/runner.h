@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "engineselect.h"
 #include "iobackend.h"
 #include "jobspec.h"
 #include "results.h"
@@ -22,7 +23,10 @@ struct RunRequest {
     // An open block device for `target`, for users who may not open it themselves (see
     // TargetRequest::fd). The caller owns it and may close it once runTests returns.
     int fd = -1;
-    // Makes one backend per I/O thread; empty = libaio. Tests pass a fake one to check scheduling.
+    // The engine to run with. io_uring falls back to libaio where the kernel or a sandbox refuses
+    // it; RunResult::engine says what ran and a warning says why.
+    EngineKind engine = kDefaultEngine;
+    // Makes one backend per I/O thread instead of `engine`. Tests pass a fake one to check scheduling.
     std::function<std::unique_ptr<IoBackend>()> backendFactory;
 };
 

@@ -33,6 +33,7 @@ TEST(CliOptions, DefaultsAreTheDefaultProfileOnTheCurrentDirectory)
     EXPECT_EQ(o->request.settings, RunSettings {});
     EXPECT_FALSE(o->request.sizeGiven);
     EXPECT_FALSE(o->request.allowDestructive);
+    EXPECT_EQ(o->request.engine, kDefaultEngine);
     EXPECT_EQ(o->textOut, QStringLiteral("-"));
     EXPECT_TRUE(o->jsonOut.isEmpty());
 }
@@ -41,7 +42,7 @@ TEST(CliOptions, MapsEveryOption)
 {
     auto o = parse({ "run", "--profile", "peak", "--preset", "nvme", "--mode", "read", "--mix", "60", "--count", "3",
         "--size", "64MiB", "--measure", "2", "--interval", "0", "--warmup", "0.5", "--data", "zeros", "--seed", "7",
-        "--allow-destructive", "--comment", "USB 3.0 port", "--json", "-", "--quiet", "/mnt" });
+        "--allow-destructive", "--comment", "USB 3.0 port", "--json", "-", "--quiet", "--engine", "io_uring", "/mnt" });
     ASSERT_TRUE(o) << o.error().message;
     EXPECT_EQ(o->request.target, "/mnt");
     EXPECT_EQ(o->profile, Profile::Peak);
@@ -63,6 +64,7 @@ TEST(CliOptions, MapsEveryOption)
     EXPECT_EQ(s.data, DataFill::Zeros);
     EXPECT_EQ(s.seed, 7u);
     EXPECT_TRUE(o->request.allowDestructive);
+    EXPECT_EQ(o->request.engine, EngineKind::IoUring);
     EXPECT_EQ(o->comment, QStringLiteral("USB 3.0 port"));
     EXPECT_EQ(o->jsonOut, QStringLiteral("-"));
     EXPECT_TRUE(o->textOut.isEmpty()); // only what was asked goes to stdout
@@ -102,6 +104,7 @@ TEST(CliOptions, OutOfRangeAndMalformedValuesAreUsageErrors)
     EXPECT_NE(errorOf({ "--tests", "XYZ" }).find("SEQ1M-Q8T1"), std::string::npos);
     EXPECT_NE(errorOf({ "--tests", "," }).find("--tests"), std::string::npos);
     EXPECT_NE(errorOf({ "--seed", "0" }).find("--seed"), std::string::npos);
+    EXPECT_NE(errorOf({ "--engine", "spdk" }).find("libaio or io_uring"), std::string::npos);
     EXPECT_NE(errorOf({ "--bogus" }).find("--help"), std::string::npos);
     EXPECT_NE(errorOf({ "a", "b" }).find("one TARGET"), std::string::npos);
     EXPECT_NE(errorOf({ "--json", "-", "--text", "-" }).find("stdout"), std::string::npos);

@@ -2,6 +2,7 @@
 // Runs the real diskometer-cli binary as a user would and checks what the user sees: exit codes
 // (0, 1, 2, 130), one-line errors that say what to do, reports on stdout and in files, and that
 // no test file is ever left behind, also after Ctrl-C.
+#include "engineselect.h"
 #include "testtargets.h"
 
 #include <QElapsedTimer>
@@ -100,6 +101,77 @@ TEST(CliProcess, VersionAndHelp)
     auto h = runCli({ "--help" });
     EXPECT_EQ(h.exitCode, 0);
     EXPECT_TRUE(h.out.contains("--allow-destructive"));
+}
+
+TEST(CliProcess, ReportsNameTheEngineThatRan)
+{
+    ScratchDir dir;
+    const QStringList args = QStringList { "--tests", "RND4K-Q8T1", "--mode", "read", "--engine", "io_uring" } + kQuick;
+    auto engineOf = [](const Outcome& o) {
+        return QJsonDocument::fromJson(o.out).object()["tool"].toObject()["engine"].toString();
+    };
+    auto warningsOf = [](const Outcome& o) {
+        return QJsonDocument::fromJson(o.out).object()["warnings"].toArray().toVariantList();
+    };
+
+    const auto v = runCli({ "--version" });
+    EXPECT_TRUE(v.out.contains("default engine: ")) << v.out.constData();
+    if (dm::ioUringAvailable()) {
+        EXPECT_TRUE(v.out.startsWith("diskometer-cli " DM_VERSION " (libaio, io_uring)")) << v.out.constData();
+        auto o = runCli(args + QStringList { "--json", "-", q(dir.path()) });
+        ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+        EXPECT_EQ(engineOf(o), "io_uring");
+        // Other warnings (a busy disk) may come and go with the machine; none about the engine.
+        for (const auto& w : warningsOf(o))
+            EXPECT_FALSE(w.toString().contains(QStringLiteral("io_uring"))) << w.toString().toStdString();
+        auto text = runCli(args + QStringList { "--text", "-", q(dir.path()) });
+        EXPECT_TRUE(text.out.contains("Diskometer " DM_VERSION " (io_uring)")) << text.out.constData();
+    }
+
+    // Refused (forced here; a sandbox or kernel.io_uring_disabled does it for real): libaio runs,
+    // and both the JSON and the text say so.
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("DM_DISABLE_IO_URING"), QStringLiteral("1"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(DM_CLI_PATH), args + QStringList { "--json", "-", q(dir.path()) });
+    ASSERT_TRUE(p.waitForFinished(60000));
+    Outcome o { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    EXPECT_EQ(engineOf(o), "libaio");
+    EXPECT_TRUE(o.out.contains("io_uring is not available here (DM_DISABLE_IO_URING is set): ran with libaio"))
+        << o.out.constData();
+    p.start(QStringLiteral(DM_CLI_PATH), { "--version" });
+    ASSERT_TRUE(p.waitForFinished(10000));
+    const QByteArray version = p.readAllStandardOutput();
+    EXPECT_TRUE(version.startsWith("diskometer-cli " DM_VERSION " (libaio)\n")) << version.constData();
+    EXPECT_TRUE(version.contains("io_uring: not available (DM_DISABLE_IO_URING is set)")) << version.constData();
+    EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(CliProcess, IoUringRunsWhereItsBuffersCannotBePinned)
+{
+    if (!isRoot() || !haveTool("prlimit") || !haveTool("setpriv"))
+        GTEST_SKIP() << "needs root, prlimit and setpriv to run the CLI without CAP_IPC_LOCK";
+    if (!dm::ioUringAvailable())
+        GTEST_SKIP() << "io_uring is not available here";
+    // Registered buffers count against RLIMIT_MEMLOCK without CAP_IPC_LOCK: 8 MiB of SEQ1M Q8
+    // buffers against a 64 KiB limit are refused (ENOMEM), and the run goes on with plain buffers.
+    ScratchDir dir;
+    QProcess p;
+    p.start(QStringLiteral("prlimit"),
+        QStringList { "--memlock=65536:65536", "setpriv", "--bounding-set=-ipc_lock", QStringLiteral(DM_CLI_PATH),
+            "--tests", "SEQ1M-Q8T1", "--mode", "read", "--engine", "io_uring", "--json", "-" }
+            + kQuick + QStringList { q(dir.path()) });
+    ASSERT_TRUE(p.waitForFinished(60000));
+    const QByteArray err = p.readAllStandardError();
+    ASSERT_EQ(p.exitCode(), 0) << err.constData();
+    const auto doc = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+    EXPECT_EQ(doc["tool"].toObject()["engine"].toString(), "io_uring");
+    const auto result = doc["results"].toArray().at(0).toObject();
+    EXPECT_TRUE(result["error"].isNull()) << result["error"].toString().toStdString();
+    EXPECT_GT(result["mb_per_s"].toDouble(), 0.0);
+    EXPECT_EQ(dir.entryCount(), 0u);
 }
 
 TEST(CliProcess, InterruptExits130QuicklyWithPartialResultsAndNoFile)

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // dm-soak: calls dm::runTests many times in one process on one target and records, after every
-// run, the resident memory (VmRSS, RssAnon, VmHWM from /proc/self/status), the heap in use
-// (glibc's mallinfo2), the open descriptors (/proc/self/fd) and the threads. Issue 5 asks for
-// "buffers allocated once per test, no growth across passes": 50 back-to-back runs must leave
-// resident memory and descriptors flat. bench/soak builds and runs it; see docs/PERFORMANCE.md.
+// run, the resident memory (VmRSS, RssAnon, VmHWM from /proc/self/status; the resident part of
+// the [heap] mapping, "brk", and of unnamed anonymous mappings, "mmap", from /proc/self/smaps),
+// glibc's heap in use and free chunks (mallinfo2), the open descriptors (/proc/self/fd) and the
+// threads. Issue 5 asks for "buffers allocated once per test, no growth across passes": 50
+// back-to-back runs must leave resident memory and descriptors flat. bench/soak builds and runs
+// it; see docs/PERFORMANCE.md.
 //
 // Growth is measured from run 5, not run 1: the first runs warm glibc's arenas and its cache of
 // thread stacks. "heap" is what is allocated and not freed (mallinfo2 uordblks + hblkhd, chunks in

@@ -13,6 +13,7 @@
 // (fordblks). Resident growth with a flat "heap" is the allocator's retention, not a leak;
 // --trim (malloc_trim after every run) shows how much of it the allocator can return.
 
+#include "engineselect.h"
 #include "jobspec.h"
 #include "presets.h"
 #include "runner.h"
@@ -49,6 +50,7 @@ namespace {
         RunSettings settings;
         bool allowDestructive = false;
         bool trim = false;
+        EngineKind engine = kDefaultEngine;
         int64_t maxGrowthKiB = 1024;
     };
 
@@ -72,6 +74,7 @@ namespace {
                          "  --warmup SECONDS      uncounted warm-up pass (default 0.5)\n"
                          "  --size SIZE           test region (default 64MiB)\n"
                          "  --allow-destructive   allow writes to a block device (its data is lost)\n"
+                         "  --engine NAME         libaio or io_uring (default: the engine's default)\n"
                          "  --max-growth-kib N    resident growth from run 5 to the last that still passes "
                          "(default 1024)\n"
                          "  --trim                malloc_trim(0) after every run, before the sample: tells memory "
@@ -147,6 +150,12 @@ namespace {
                 o.settings.testSize = *size;
             } else if (a == "--allow-destructive") {
                 o.allowDestructive = true;
+            } else if (a == "--engine") {
+                const char* v = value();
+                const auto e = parseEngine(v);
+                if (!e)
+                    usageExit(std::string("unknown --engine '") + v + "': use libaio or io_uring");
+                o.engine = *e;
             } else if (a == "--trim") {
                 o.trim = true;
             } else if (a == "--max-growth-kib") {
@@ -286,13 +295,19 @@ int soakMain(int argc, char** argv)
     req.settings = opt.settings;
     req.sizeGiven = true;
     req.allowDestructive = opt.allowDestructive;
+    const EngineChoice engine = resolveEngine(opt.engine);
+    req.engine = engine.kind;
+    if (!engine.warning.empty())
+        std::printf("%s\n", engine.warning.c_str());
 
     std::string testNames;
     for (const auto& t : req.tests)
         testNames += (testNames.empty() ? "" : ", ") + rowName(t.row) + " " + directionName(t.direction);
-    std::printf("target %s; %d runs of: %s; count %d, measure %.2f s, warm-up %.2f s, interval 0, %llu MiB\n",
-        opt.target.c_str(), opt.runs, testNames.c_str(), opt.settings.count, opt.settings.measureSeconds,
-        opt.settings.warmupSeconds, static_cast<unsigned long long>(opt.settings.testSize / MiB));
+    std::printf(
+        "target %s; engine %s; %d runs of: %s; count %d, measure %.2f s, warm-up %.2f s, interval 0, %llu MiB\n",
+        opt.target.c_str(), engineName(req.engine), opt.runs, testNames.c_str(), opt.settings.count,
+        opt.settings.measureSeconds, opt.settings.warmupSeconds,
+        static_cast<unsigned long long>(opt.settings.testSize / MiB));
 
     // Reserved up front: a vector that grows between runs would put a live block at the top of the
     // heap after a run, and the allocator could then not give back anything below it.

@@ -15,8 +15,9 @@ namespace dm {
 // writes; they differ in CPU per I/O, which shows on fast devices.
 enum class EngineKind { Libaio, IoUring };
 
-// What a run uses unless asked otherwise. libaio: io_uring did not win by enough on both the
-// RAM-backed device and the ordinary disk to be the default (docs/MEASURING.md, "Engines").
+// What a run uses unless asked otherwise. libaio: io_uring did not reach 1.05 times libaio's
+// IOPS at RND4K Q32T1 on a RAM-backed device, nor win on the ordinary disk, which the default
+// asks for (docs/MEASURING.md, "Engines"; the figures in docs/PERFORMANCE.md).
 inline constexpr EngineKind kDefaultEngine = EngineKind::Libaio;
 
 const char* engineName(EngineKind kind); // "libaio", "io_uring": as in reports and --engine

@@ -95,6 +95,14 @@ namespace {
             if (!m_ringReady)
                 return;
             drain();
+            // Unregistered here, the file and the pinned pages are let go before this returns.
+            // Left to io_uring_queue_exit, they would go in a kernel worker some time later, and
+            // until then a device opened for writing (O_EXCL) stays busy for the next run, mkfs
+            // or mount, and locked memory stays counted against the next test's registration.
+            if (m_fixedBuffers)
+                io_uring_unregister_buffers(&m_ring);
+            if (m_fixedFile)
+                io_uring_unregister_files(&m_ring);
             io_uring_queue_exit(&m_ring);
         }
 

@@ -3,7 +3,8 @@
 // writes the right bytes through registered and plain buffers and times out a wait when nothing
 // completes; a run with io_uring gives results of the same shape as one with libaio (passes,
 // bytes = I/Os x block size, latencies ordered) for reads, writes and mix; writes reach a file and
-// a raw device and reads change nothing; cancel stops within half a second; a file truncated
+// a raw device and reads change nothing; a device written through io_uring can be opened
+// exclusively again as soon as the run returns; cancel stops within half a second; a file truncated
 // under a read test gives "short read"; and where io_uring is refused (forced here with
 // DM_DISABLE_IO_URING=1) the run falls back to libaio and says so. Tests that need io_uring skip
 // with the reason when this kernel or sandbox refuses it.
@@ -365,6 +366,29 @@ TEST(RunnerWithIoUring, ReadsAndWritesARawLoopDevice)
     ASSERT_TRUE(result) << result.error().message;
     expectConsistent(result->tests.at(0), 2);
     EXPECT_NE(loop.checksum(), before);
+}
+
+TEST(RunnerWithIoUring, ReleasesTheDeviceWhenTheRunEnds)
+{
+    LoopDevice loop("128M");
+    DM_REQUIRE_ROOT_LOOP(loop);
+    DM_REQUIRE_IO_URING();
+    // A ring that still held the registered device after runTests returned (its teardown runs
+    // in a kernel worker, later) would keep the exclusive open of a write test alive: the next
+    // run, mkfs or a mount would find the device busy.
+    auto writes = request(loop.device(), { t("RND4K-Q8T4", Direction::Write) }, EngineKind::IoUring);
+    writes.settings.testSize = 64 * MiB;
+    writes.settings.count = 1;
+    writes.allowDestructive = true;
+    for (int i = 0; i < 5; ++i) {
+        auto result = runTests(writes, {}, g_noCancel);
+        ASSERT_TRUE(result) << result.error().message;
+        ASSERT_TRUE(result->tests.at(0).ok()) << result->tests[0].error.value_or("");
+        const int fd = ::open(loop.device().c_str(), O_RDWR | O_EXCL);
+        EXPECT_GE(fd, 0) << "run " << i << ": " << std::strerror(errno);
+        if (fd >= 0)
+            ::close(fd);
+    }
 }
 
 TEST(RunnerWithIoUring, CancelStopsWithinHalfASecond)

@@ -132,8 +132,16 @@ void MainWindow::buildCentral()
     bold.setBold(true);
     m_allButton->setFont(bold);
     m_allButton->setToolTip(tr("Run every test (Ctrl+R); Esc stops"));
-    m_allButton->setShortcut(QKeySequence(tr("Ctrl+R")));
     connect(m_allButton, &QPushButton::clicked, this, [this] { isRunning() ? stop() : void(startAll()); });
+    // On the window, not the button: QAbstractButton::setText drops a button's shortcut, and the
+    // button's text changes to "Stop" and back with every run, so Ctrl+R worked only once.
+    auto* runAllAction = new QAction(this);
+    runAllAction->setShortcut(QKeySequence(tr("Ctrl+R")));
+    connect(runAllAction, &QAction::triggered, this, [this] {
+        if (!isRunning())
+            startAll();
+    });
+    addAction(runAllAction);
     top->addWidget(m_allButton);
 
     m_countCombo = new QComboBox(central);

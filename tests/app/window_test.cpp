@@ -217,6 +217,28 @@ TEST(MainWindow, RunsAllShowsTilesAndReportsWithTheComment)
     EXPECT_GE(image.width(), window.width());
 }
 
+TEST(MainWindow, CtrlRStartsARunEveryTime)
+{
+    app();
+    ScratchDir dir;
+    AppOptions options;
+    GuiSettings settings = quickSettings(dir.path());
+    settings.rows = { *parseRow("RND4K-Q8T1") };
+    settings.mode = Mode::Read;
+    MainWindow window(settings, options, false);
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    // The button's text changes with every run ("Stop", then "All"); the shortcut must survive it.
+    for (int run = 0; run < 2; ++run) {
+        QSignalSpy ended(&window, &MainWindow::runEnded);
+        QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
+        EXPECT_TRUE(window.isRunning()) << "run " << run;
+        ASSERT_TRUE(ended.wait(60000)) << "run " << run;
+        EXPECT_EQ(ended.at(0).at(0).toInt(), 0);
+    }
+}
+
 TEST(MainWindow, AnUnusableTargetShowsAnErrorAndStaysUsable)
 {
     app();

@@ -86,6 +86,10 @@
         <source>Load the tests of the NVMe SSD preset</source>
         <translation>NVMe SSD 用のテストを読み込みます</translation>
     </message>
+    <message>
+        <source>I/O en&amp;gine:</source>
+        <translation>I/O エンジン(&amp;G):</translation>
+    </message>
 </context>
 <context>
     <name>SleepInhibitor</name>
@@ -303,10 +307,6 @@
         <translation>Diskometer について</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.&lt;/p&gt;&lt;p&gt;Engine: libaio with O_DIRECT&lt;br&gt;Qt %2 (built with %3)&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;br&gt;&lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;CrystalDiskMark 風の、Linux デスクトップ向けストレージベンチマークです。&lt;/p&gt;&lt;p&gt;エンジン: libaio (O_DIRECT)&lt;br&gt;Qt %2 (ビルド時 %3)&lt;/p&gt;&lt;p&gt;GNU GPL バージョン 3 以降のもとで配布されるフリーソフトウェアです。&lt;br&gt;&lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
@@ -490,6 +490,10 @@
         <source>%1  %2 free of %3</source>
         <translation>%1  空き %2 / 全体 %3</translation>
     </message>
+    <message>
+        <source>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.&lt;/p&gt;&lt;p&gt;Engine: %5 with O_DIRECT&lt;br&gt;Qt %2 (built with %3)&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;br&gt;&lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;CrystalDiskMark 風の、Linux デスクトップ向けストレージベンチマークです。&lt;/p&gt;&lt;p&gt;エンジン: %5 (O_DIRECT)&lt;br&gt;Qt %2 (ビルド時 %3)&lt;/p&gt;&lt;p&gt;GNU GPL バージョン 3 以降のもとで配布されるフリーソフトウェアです。&lt;br&gt;&lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>dm::ResultGrid</name>
@@ -590,6 +594,18 @@
     <message>
         <source>Zeros</source>
         <translation>ゼロ (0Fill)</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s asynchronous I/O, as fio&apos;s libaio engine uses it: figures compare with fio&apos;s</source>
+        <translation>カーネルの非同期 I/O (fio の libaio エンジンと同じ使い方): 結果を fio と比べられます</translation>
+    </message>
+    <message>
+        <source>Less CPU per I/O, most of all with large blocks; falls back to libaio where it cannot run</source>
+        <translation>I/O あたりの CPU が少なく、特に大きなブロックで有利です。使えない環境では libaio で実行します</translation>
+    </message>
+    <message>
+        <source>Not available here (%1): a run falls back to libaio</source>
+        <translation>この環境では使えません (%1): libaio で実行します</translation>
     </message>
 </context>
 <context>

@@ -22,7 +22,7 @@ namespace {
 
 bool AppOptions::anyOverride() const
 {
-    return target || profile || preset || mode || count || size || measure || interval || warmup || mix || unit;
+    return target || profile || preset || mode || count || size || measure || interval || warmup || mix || unit || engine;
 }
 
 void AppOptions::applyTo(GuiSettings& s) const
@@ -53,6 +53,8 @@ void AppOptions::applyTo(GuiSettings& s) const
     }
     if (unit)
         s.unit = *unit;
+    if (engine)
+        s.engine = *engine;
 }
 
 Result<AppOptions> parseAppOptions(const QStringList& arguments)
@@ -76,6 +78,7 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     opt("mode", "all, read or write.", "MODE");
     opt("mix", "Add mixed tests with this read share (10-90).", "PERCENT");
     opt("unit", "mbps, gbps, iops or us.", "UNIT");
+    opt("engine", "libaio or io_uring (falls back to libaio where io_uring cannot run).", "NAME");
     opt("comment", "The comment shown in the window and the reports.", "TEXT");
     opt("palette", "light or dark (default: the desktop's).", "NAME");
     opt("language", "Language of the window, such as ja or en (default: the desktop's).", "CODE");
@@ -121,6 +124,11 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
         o.unit = parseUnit(p.value(QStringLiteral("unit")));
         if (!o.unit)
             return usage(QStringLiteral("unknown --unit: use mbps, gbps, iops or us"));
+    }
+    if (p.isSet(QStringLiteral("engine"))) {
+        o.engine = parseEngine(p.value(QStringLiteral("engine")).toStdString());
+        if (!o.engine)
+            return usage(QStringLiteral("unknown --engine: use libaio or io_uring"));
     }
     if (p.isSet(QStringLiteral("count"))) {
         auto v = number<int>(p, QStringLiteral("count"), kMinCount, kMaxCount);

@@ -22,6 +22,7 @@ struct AppOptions {
     std::optional<double> measure, interval, warmup;
     std::optional<int> mix; // read share
     std::optional<Unit> unit;
+    std::optional<EngineKind> engine;
     QString comment;
     QString palette; // "", "light" or "dark"
     QString language; // "ja", "en"…; empty: the desktop's locale

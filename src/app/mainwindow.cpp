@@ -349,6 +349,7 @@ bool MainWindow::startTests(const std::vector<size_t>& testRows)
     request.target = targetPath().toStdString();
     request.tests = tests;
     request.settings = m_settings.run;
+    request.engine = m_settings.engine;
     const bool writes = std::any_of(tests.begin(), tests.end(), [](const TestSpec& t) { return t.writes(); });
     struct stat st { };
     const bool device = ::stat(request.target.c_str(), &st) == 0 && S_ISBLK(st.st_mode);
@@ -634,10 +635,10 @@ void MainWindow::showAbout()
 {
     QMessageBox::about(this, tr("About Diskometer"),
         tr("<h3>Diskometer %1</h3><p>A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.</p>"
-           "<p>Engine: libaio with O_DIRECT<br>Qt %2 (built with %3)</p>"
+           "<p>Engine: %5 with O_DIRECT<br>Qt %2 (built with %3)</p>"
            "<p>Free software under the GNU GPL, version 3 or later.<br><a href=\"%4\">%4</a></p>")
             .arg(QStringLiteral(DM_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
-                QStringLiteral(DM_PROJECT_URL)));
+                QStringLiteral(DM_PROJECT_URL), QString::fromLatin1(engineName(resolveEngine(m_settings.engine).kind))));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

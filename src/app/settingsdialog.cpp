@@ -110,6 +110,7 @@ SettingsDialog::SettingsDialog(const GuiSettings& settings, QWidget* parent)
     showRows(settings.rows);
     showTimes(settings.run.measureSeconds, settings.run.intervalSeconds);
     select(m_ui->dataCombo, int(settings.run.data), {});
+    select(m_ui->engineCombo, int(settings.engine), {});
 
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const RowEditors& row = m_rows[i];
@@ -154,6 +155,19 @@ void SettingsDialog::fillChoices()
 
     m_ui->dataCombo->addItem(tr("Random (incompressible)"), int(DataFill::Random));
     m_ui->dataCombo->addItem(tr("Zeros"), int(DataFill::Zeros));
+
+    m_ui->engineCombo->addItem(QStringLiteral("libaio"), int(EngineKind::Libaio));
+    m_ui->engineCombo->setItemData(
+        0, tr("The kernel's asynchronous I/O, as fio's libaio engine uses it: figures compare with fio's"), Qt::ToolTipRole);
+    m_ui->engineCombo->addItem(QStringLiteral("io_uring"), int(EngineKind::IoUring));
+    // Still selectable where it cannot run: a run then falls back to libaio and its report says
+    // why; the tooltip says so before the user finds out.
+    std::string why;
+    m_ui->engineCombo->setItemData(1,
+        ioUringAvailable(&why)
+            ? tr("Less CPU per I/O, most of all with large blocks; falls back to libaio where it cannot run")
+            : tr("Not available here (%1): a run falls back to libaio").arg(QString::fromStdString(why)),
+        Qt::ToolTipRole);
 }
 
 void SettingsDialog::showRows(const std::vector<TestRow>& rows)
@@ -218,6 +232,7 @@ GuiSettings SettingsDialog::settings() const
     s.run.measureSeconds = m_ui->measureCombo->currentData().toDouble();
     s.run.intervalSeconds = m_ui->intervalCombo->currentData().toDouble();
     s.run.data = DataFill(m_ui->dataCombo->currentData().toInt());
+    s.engine = EngineKind(m_ui->engineCombo->currentData().toInt());
     return s;
 }
 

@@ -191,6 +191,8 @@ GuiSettings loadGuiSettings(QSettings& store)
         s.unit = parseUnit(unit->toString().trimmed().toLower()).value_or(s.unit);
     if (const auto target = read(store, QStringLiteral("target")))
         s.targetPath = target->toString();
+    if (const auto engine = readEnum<EngineKind>(store, QStringLiteral("run/engine"), parseEngine))
+        s.engine = *engine;
     return s;
 }
 
@@ -220,6 +222,7 @@ void saveGuiSettings(QSettings& store, const GuiSettings& s)
     store.setValue(QStringLiteral("run/warmupSeconds"), s.run.warmupSeconds);
     store.setValue(QStringLiteral("run/testSize"), qulonglong(s.run.testSize));
     store.setValue(QStringLiteral("run/data"), name(dataFillName(s.run.data)));
+    store.setValue(QStringLiteral("run/engine"), name(engineName(s.engine)));
 
     store.setValue(QStringLiteral("unit"), unitKey(s.unit));
     store.setValue(QStringLiteral("target"), s.targetPath);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "engineselect.h"
 #include "jobspec.h"
 #include "presets.h"
 #include "units.h"
@@ -27,6 +28,7 @@ struct GuiSettings {
     RunSettings run; // count, measure, interval, warm-up, test size, data
     Unit unit = Unit::MBps;
     QString targetPath; // last chosen target; empty = the filesystem of the home directory
+    EngineKind engine = kDefaultEngine; // io_uring falls back to libaio where it cannot run
 
     bool operator==(const GuiSettings&) const = default;
 };

@@ -87,6 +87,7 @@ GuiSettings customSettings()
     s.run.intervalSeconds = 180;
     s.run.testSize = 4 * GiB;
     s.run.data = DataFill::Zeros;
+    s.engine = EngineKind::IoUring;
     s.unit = Unit::Iops;
     s.targetPath = QStringLiteral("/mnt/usb");
     return s;
@@ -103,6 +104,7 @@ TEST_F(SettingsDialogTest, ShowsTheGivenSettings)
     EXPECT_EQ(combo(dialog, QStringLiteral("measureCombo"))->currentData().toDouble(), 3);
     EXPECT_EQ(combo(dialog, QStringLiteral("intervalCombo"))->currentData().toDouble(), 180);
     EXPECT_EQ(combo(dialog, QStringLiteral("dataCombo"))->currentData().toInt(), int(DataFill::Zeros));
+    EXPECT_EQ(combo(dialog, QStringLiteral("engineCombo"))->currentData().toInt(), int(EngineKind::IoUring));
     EXPECT_EQ(dialog.findChild<QLabel*>(QStringLiteral("row1NameLabel"))->text(), QStringLiteral("RND16K Q64T4"));
     // A non-Default profile ignores these rows; the dialog says so.
     EXPECT_FALSE(dialog.findChild<QLabel*>(QStringLiteral("profileNote"))->isHidden());
@@ -124,6 +126,9 @@ TEST_F(SettingsDialogTest, OffersTheDocumentedChoices)
     for (double s : { 0, 1, 3, 5, 10, 30, 60, 180, 300, 600 })
         EXPECT_GE(combo(dialog, QStringLiteral("intervalCombo"))->findData(s), 0) << s;
     EXPECT_EQ(combo(dialog, QStringLiteral("dataCombo"))->count(), 2);
+    // Both engines, whether or not io_uring runs here (where it cannot, a run falls back).
+    EXPECT_EQ(combo(dialog, QStringLiteral("engineCombo"))->count(), 2);
+    EXPECT_EQ(combo(dialog, QStringLiteral("engineCombo"))->currentData().toInt(), int(kDefaultEngine));
     EXPECT_TRUE(dialog.findChild<QLabel*>(QStringLiteral("profileNote"))->isHidden());
 }
 
@@ -138,12 +143,14 @@ TEST_F(SettingsDialogTest, ReturnsWhatTheUserPicked)
     pick(combo(dialog, QStringLiteral("measureCombo")), 1.0);
     pick(combo(dialog, QStringLiteral("intervalCombo")), 0.0);
     pick(combo(dialog, QStringLiteral("dataCombo")), int(DataFill::Zeros));
+    pick(combo(dialog, QStringLiteral("engineCombo")), int(EngineKind::IoUring));
 
     GuiSettings expected = given;
     expected.rows[1] = { Pattern::Random, 512 * KiB, 256, 64 };
     expected.run.measureSeconds = 1;
     expected.run.intervalSeconds = 0;
     expected.run.data = DataFill::Zeros;
+    expected.engine = EngineKind::IoUring;
     EXPECT_EQ(dialog.settings(), expected);
     EXPECT_EQ(dialog.findChild<QLabel*>(QStringLiteral("row2NameLabel"))->text(), QStringLiteral("RND512K Q256T64"));
 }

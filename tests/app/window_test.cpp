@@ -144,7 +144,7 @@ TEST(AppOptions, ParsesTheAutomationFlags)
     auto o = parseAppOptions({ "diskometer", "--target", "/mnt", "--profile", "peak", "--preset", "nvme", "--count",
         "3", "--size", "64MiB", "--measure", "2", "--interval", "0", "--mode", "read", "--mix", "60", "--comment", "x",
         "--start", "--save-image", "a.png", "--save-text", "a.txt", "--save-json", "a.json", "--quit-when-done",
-        "--unit", "iops" });
+        "--unit", "iops", "--engine", "io_uring" });
     ASSERT_TRUE(o) << o.error().message;
     GuiSettings s = defaultGuiSettings();
     o->applyTo(s);
@@ -160,12 +160,13 @@ TEST(AppOptions, ParsesTheAutomationFlags)
     EXPECT_TRUE(s.mixEnabled);
     EXPECT_EQ(s.mixReadPercent, 60);
     EXPECT_EQ(s.unit, Unit::Iops);
+    EXPECT_EQ(s.engine, EngineKind::IoUring);
     EXPECT_TRUE(o->start);
     EXPECT_TRUE(o->quitWhenDone);
     EXPECT_EQ(o->saveImage, QStringLiteral("a.png"));
 
     for (QStringList bad : { QStringList { "--count", "0" }, { "--size", "1GB" }, { "--profile", "x" },
-             { "--mix", "95" }, { "--measure", "100" }, { "stray" }, { "--palette", "pink" } }) {
+             { "--mix", "95" }, { "--measure", "100" }, { "stray" }, { "--palette", "pink" }, { "--engine", "spdk" } }) {
         bad.prepend(QStringLiteral("diskometer"));
         EXPECT_FALSE(parseAppOptions(bad)) << bad.join(' ').toStdString();
     }
@@ -237,6 +238,30 @@ TEST(MainWindow, CtrlRStartsARunEveryTime)
         ASSERT_TRUE(ended.wait(60000)) << "run " << run;
         EXPECT_EQ(ended.at(0).at(0).toInt(), 0);
     }
+}
+
+TEST(MainWindow, RunsWithTheEngineChosenInTheSettings)
+{
+    app();
+    ScratchDir dir;
+    AppOptions options;
+    GuiSettings settings = quickSettings(dir.path());
+    settings.rows = { *parseRow("RND4K-Q8T1") };
+    settings.mode = Mode::Read;
+    settings.engine = EngineKind::IoUring;
+    MainWindow window(settings, options, false);
+    QSignalSpy ended(&window, &MainWindow::runEnded);
+    ASSERT_TRUE(window.startAll());
+    ASSERT_TRUE(ended.wait(60000));
+    // Where io_uring cannot run, the run falls back to libaio and the report says why.
+    const Report report = window.currentReport();
+    if (ioUringAvailable()) {
+        EXPECT_EQ(report.engine, QStringLiteral("io_uring"));
+    } else {
+        EXPECT_EQ(report.engine, QStringLiteral("libaio"));
+        EXPECT_FALSE(report.run.warnings.empty());
+    }
+    EXPECT_TRUE(formatJson(report).contains("\"engine\": \"" + report.engine.toUtf8() + "\""));
 }
 
 TEST(MainWindow, AnUnusableTargetShowsAnErrorAndStaysUsable)

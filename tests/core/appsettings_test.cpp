@@ -67,6 +67,7 @@ GuiSettings unusualSettings()
     s.run.data = DataFill::Zeros;
     s.unit = Unit::Microseconds;
     s.targetPath = QStringLiteral("/media/ユーザー/USB stick, 32 GB");
+    s.engine = EngineKind::IoUring;
     return s;
 }
 
@@ -92,6 +93,7 @@ TEST_F(AppSettingsTest, FactorySettingsFollowMeasurementMd)
     EXPECT_EQ(d.run.data, DataFill::Random);
     EXPECT_EQ(d.unit, Unit::MBps);
     EXPECT_TRUE(d.targetPath.isEmpty());
+    EXPECT_EQ(d.engine, kDefaultEngine);
 
     const GuiSettings nvme = defaultGuiSettings(Preset::Nvme);
     EXPECT_EQ(nvme.preset, Preset::Nvme);
@@ -120,6 +122,7 @@ TEST_F(AppSettingsTest, FileUsesStableNames)
     EXPECT_EQ(s->value(QStringLiteral("mode")).toString(), QStringLiteral("write"));
     EXPECT_EQ(s->value(QStringLiteral("unit")).toString(), QStringLiteral("us"));
     EXPECT_EQ(s->value(QStringLiteral("run/data")).toString(), QStringLiteral("zeros"));
+    EXPECT_EQ(s->value(QStringLiteral("run/engine")).toString(), QStringLiteral("io_uring"));
     EXPECT_EQ(s->value(QStringLiteral("rows/1/pattern")).toString(), QStringLiteral("rnd"));
     EXPECT_EQ(s->value(QStringLiteral("rows/4/queueDepth")).toInt(), 17);
 }
@@ -145,6 +148,7 @@ TEST_F(AppSettingsTest, BadValuesFallBackPerField)
     write(QStringLiteral("mix/readPercent"), 95);
     write(QStringLiteral("unit"), QStringLiteral("furlongs"));
     write(QStringLiteral("mode"), 2);
+    write(QStringLiteral("run/engine"), QStringLiteral("spdk"));
 
     const GuiSettings loaded = load();
     const GuiSettings factory = defaultGuiSettings();
@@ -163,6 +167,7 @@ TEST_F(AppSettingsTest, BadValuesFallBackPerField)
     EXPECT_EQ(loaded.mixReadPercent, factory.mixReadPercent);
     EXPECT_EQ(loaded.unit, factory.unit);
     EXPECT_EQ(loaded.mode, factory.mode);
+    EXPECT_EQ(loaded.engine, factory.engine);
 
     // ...and everything else, including the other fields of the same rows, survived.
     EXPECT_EQ(loaded.preset, good.preset);

@@ -88,6 +88,12 @@ Result<SustainedResult> runSustainedWrite(
     effective.fd = -1;
     effective.seed = req.seed ? req.seed : (uint64_t(std::random_device {}()) << 32 | std::random_device {}());
 
+    // TestRegion would refuse too, but its advice (--mode read) is the grid's.
+    if (struct stat st {};
+        !req.allowDestructive && (req.fd >= 0 || (::stat(req.target.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))))
+        return usageError("a sustained write to '" + req.target
+            + "' overwrites what it holds: pass --allow-destructive if you mean it, or give a directory to write a "
+              "test file in");
     const std::vector<std::string> swept = sweepStaleTestFiles(req.target);
     if (auto st = checkFreeSpace(effective); !st)
         return st.error();

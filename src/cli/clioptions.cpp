@@ -66,7 +66,9 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
         "Exit codes: 0 all tests ran, 1 a test failed while running, 2 bad usage or unusable target,\n"
         "130 interrupted (partial results are still written)."));
     p.addPositionalArgument(QStringLiteral("run"),
-        QStringLiteral("The command (optional). 'diskometer-cli targets' lists the filesystems and drives instead."),
+        QStringLiteral("The command (optional). Others: 'targets' lists the filesystems and drives; 'scan DEVICE'\n"
+                       "reads a device end to end (surface scan); 'sustained TARGET' writes GBs to find the cache\n"
+                       "size; 'sweep TARGET' measures every block size from 4KiB to 16MiB. 'COMMAND --help' for each."),
         QStringLiteral("[run]"));
     p.addPositionalArgument(
         QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."), QStringLiteral("[TARGET]"));

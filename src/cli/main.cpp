@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // diskometer-cli: runs a profile on a target with the engine and writes the reports.
+#include "clicommon.h"
 #include "clioptions.h"
 #include "jsonreport.h"
 #include "markdownreport.h"
+#include "othercommands.h"
 #include "progressline.h"
 #include "reportfile.h"
 #include "signatures.h"
@@ -23,46 +25,8 @@
 
 namespace {
 
-std::atomic<bool> g_cancel { false };
-volatile std::sig_atomic_t g_signal = 0;
-
-extern "C" void onSignal(int sig)
-{
-    g_signal = sig;
-    g_cancel.store(true); // lock-free, so safe in a signal handler
-}
-
-void installSignalHandlers()
-{
-    struct sigaction sa { };
-    sa.sa_handler = onSignal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0; // no SA_RESTART: a blocking call should notice
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-    sigaction(SIGHUP, &sa, nullptr);
-}
-
-void printError(const QString& message)
-{
-    std::fprintf(stderr, "diskometer-cli: %s\n", message.toLocal8Bit().constData());
-}
-
-bool writeOutput(const QString& path, const QByteArray& data)
-{
-    if (path.isEmpty())
-        return true;
-    if (path == QLatin1String("-")) {
-        std::fwrite(data.constData(), 1, size_t(data.size()), stdout);
-        std::fflush(stdout);
-        return true;
-    }
-    if (const QString error = dm::writeReportFile(path, data); !error.isEmpty()) {
-        printError(error);
-        return false;
-    }
-    return true;
-}
+using dm::printError;
+using dm::writeOutput;
 
 } // namespace
 
@@ -73,8 +37,17 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(DM_VERSION));
 
     // `targets` has options of its own (--json there means "print JSON", not "write to FILE").
-    if (const QStringList args = QCoreApplication::arguments(); args.size() > 1 && args[1] == QLatin1String("targets"))
-        return dm::runTargetsCommand(args);
+    // So do the other tests (issue 6): each command parses its own options.
+    if (const QStringList args = QCoreApplication::arguments(); args.size() > 1) {
+        if (args[1] == QLatin1String("targets"))
+            return dm::runTargetsCommand(args);
+        if (args[1] == QLatin1String("scan"))
+            return dm::runScanCommand(args);
+        if (args[1] == QLatin1String("sustained"))
+            return dm::runSustainedCommand(args);
+        if (args[1] == QLatin1String("sweep"))
+            return dm::runSweepCommand(args);
+    }
 
     auto parsed = dm::parseCliOptions(QCoreApplication::arguments());
     if (!parsed) {
@@ -98,7 +71,7 @@ int main(int argc, char** argv)
         return 0;
     }
 
-    installSignalHandlers();
+    dm::installSignalHandlers();
     dm::Report report;
     report.date = QDateTime::currentDateTime();
     report.profile = opt.profile;
@@ -135,11 +108,11 @@ int main(int argc, char** argv)
     // Sampled before the run: afterwards the run's own I/O would look like someone else's.
     const QString busy = dm::deviceBusyWarning(dm::describeTarget(QString::fromStdString(opt.request.target)).device);
     const dm::SleepInhibitor noSuspend; // a suspend would cut a test short; a no-op without logind
-    auto run = dm::runTests(opt.request, callbacks, g_cancel);
+    auto run = dm::runTests(opt.request, callbacks, dm::cliCancelFlag());
     if (showProgress)
         progress.clear();
     if (!run) {
-        if (run.error().kind == dm::Error::Kind::Cancelled || g_signal) {
+        if (run.error().kind == dm::Error::Kind::Cancelled || dm::interruptedBySignal()) {
             printError(QStringLiteral("interrupted"));
             return 130;
         }

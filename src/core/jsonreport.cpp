@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jsonreport.h"
-#include "targetjson.h"
+#include "reportheader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,19 +18,6 @@ namespace {
     // The report keeps nanoseconds; the JSON speaks microseconds like the text report.
     double toUs(double ns) { return ns / 1000.0; }
     double toNs(double us) { return us * 1000.0; }
-
-    // Qt::ISODate drops the offset of a local time; spell it out so a reader in another zone
-    // knows when the run happened, and "+00:00" rather than "Z" so every date has one shape.
-    QString isoDateWithOffset(const QDateTime& date)
-    {
-        if (!date.isValid())
-            return {};
-        const int offset = date.offsetFromUtc();
-        const QDateTime fixed = date.toOffsetFromUtc(offset);
-        const int minutes = std::abs(offset) / 60;
-        return fixed.toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss"))
-            + QString::asprintf("%c%02d:%02d", offset < 0 ? '-' : '+', minutes / 60, minutes % 60);
-    }
 
     QJsonObject latencyJson(const LatencySummary& l)
     {
@@ -120,32 +107,9 @@ namespace {
         return o;
     }
 
-    const char* kindName(RegionInfo::Kind kind)
+    ReportHeader headerOf(const Report& report)
     {
-        switch (kind) {
-        case RegionInfo::Kind::Directory:
-            return "directory";
-        case RegionInfo::Kind::File:
-            return "file";
-        case RegionInfo::Kind::BlockDevice:
-            return "block-device";
-        }
-        return "";
-    }
-
-    // The shared description (targetjson.h) plus what the run itself knows: the region it
-    // tested and the logical block size it aligned to, which wins over sysfs's when known.
-    QJsonObject targetJson(const Report& report)
-    {
-        const TargetDescription& t = report.target;
-        const RegionInfo& region = report.run.region;
-        QJsonObject o = targetDescriptionJson(t);
-        if (t.kind.isEmpty())
-            o.insert(QStringLiteral("kind"), QString::fromLatin1(kindName(region.kind)));
-        const qint64 logical = region.logicalBlockSize ? qint64(region.logicalBlockSize) : qint64(t.logicalBlockSize);
-        o.insert(QStringLiteral("logical_block_size"), logical);
-        o.insert(QStringLiteral("region_bytes"), qint64(region.length));
-        return o;
+        return { report.toolVersion, report.engine, report.date, report.system, report.target, report.comment };
     }
 
     QJsonObject settingsJson(const Report& report)
@@ -314,83 +278,41 @@ QByteArray formatJson(const Report& report)
     QJsonArray results;
     for (const auto& test : report.run.tests)
         results.append(resultJson(test));
-    QJsonArray warnings;
-    for (const auto& w : report.run.warnings)
-        warnings.append(QString::fromStdString(w));
-
-    const QJsonObject root {
-        { QStringLiteral("schema"), QLatin1String(kResultSchema) },
-        { QStringLiteral("tool"),
-            QJsonObject {
-                { QStringLiteral("name"), QStringLiteral("Diskometer") },
-                { QStringLiteral("version"), report.toolVersion },
-                { QStringLiteral("engine"), report.engine },
-            } },
-        { QStringLiteral("date"), isoDateWithOffset(report.date) },
-        { QStringLiteral("system"),
-            QJsonObject {
-                { QStringLiteral("os"), report.system.os },
-                { QStringLiteral("kernel"), report.system.kernel },
-                { QStringLiteral("cpu"), report.system.cpu },
-            } },
-        { QStringLiteral("target"), targetJson(report) },
-        { QStringLiteral("settings"), settingsJson(report) },
-        { QStringLiteral("results"), results },
-        { QStringLiteral("warnings"), warnings },
-        { QStringLiteral("cancelled"), report.run.cancelled },
-        { QStringLiteral("comment"), report.comment },
-    };
+    QJsonObject root = reportHeaderJson(
+        kResultSchema, headerOf(report), report.run.region, report.run.warnings, report.run.cancelled);
+    root.insert(QStringLiteral("settings"), settingsJson(report));
+    root.insert(QStringLiteral("results"), results);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
 Result<Report> parseJson(const QByteArray& json)
 {
-    QJsonParseError parseError {};
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        return usageError(QStringLiteral("not a Diskometer result: %1 at byte %2")
-                              .arg(parseError.errorString())
-                              .arg(parseError.offset)
-                              .toStdString());
-    if (!doc.isObject())
-        return usageError("not a Diskometer result: the document is not a JSON object");
-    const QJsonObject root = doc.object();
-    const QString schema = root.value(QLatin1String("schema")).toString();
-    if (schema.isEmpty())
-        return usageError("not a Diskometer result: it has no \"schema\" field");
-    if (schema != QLatin1String(kResultSchema))
-        return usageError("unsupported result schema '" + schema.toStdString() + "': this version reads "
-            + std::string(kResultSchema));
+    auto opened = openReportJson(json, kResultSchema);
+    if (!opened)
+        return opened.error();
+    const QJsonObject& root = *opened;
 
     Reader read;
     Report report;
-    const QJsonObject tool = root.value(QLatin1String("tool")).toObject();
-    report.toolVersion = tool.value(QLatin1String("version")).toString();
-    report.engine = tool.value(QLatin1String("engine")).toString(report.engine);
+    ReportHeader header = headerOf(report);
+    RegionInfo& region = report.run.region;
+    const QString headerError = readReportHeader(root, header, region, report.run.warnings, report.run.cancelled);
+    if (!headerError.isEmpty())
+        read.fail(headerError);
+    report.toolVersion = header.toolVersion;
+    report.engine = header.engine;
     report.run.engine = report.engine.toStdString();
-    const QString date = root.value(QLatin1String("date")).toString();
-    report.date = QDateTime::fromString(date, Qt::ISODate);
-    if (!date.isEmpty() && !report.date.isValid())
-        read.fail(QStringLiteral("date '%1' is not an ISO-8601 date").arg(date));
-
-    const QJsonObject system = root.value(QLatin1String("system")).toObject();
-    report.system.os = system.value(QLatin1String("os")).toString();
-    report.system.kernel = system.value(QLatin1String("kernel")).toString();
-    report.system.cpu = system.value(QLatin1String("cpu")).toString();
+    report.date = header.date;
+    report.system = header.system;
+    report.target = header.target;
+    report.comment = header.comment;
 
     const QJsonObject target = root.value(QLatin1String("target")).toObject();
     TargetDescription& t = report.target;
-    RegionInfo& region = report.run.region;
-    t = targetDescriptionFromJson(target);
     // Read again, strictly: a report with a negative or fractional size is refused, not mended.
     t.capacityBytes = read.integer(target, "capacity_bytes", QStringLiteral("target"));
     if (const QJsonValue free = target.value(QLatin1String("free_bytes")); !free.isNull() && !free.isUndefined())
         t.freeBytes = read.integer(target, "free_bytes", QStringLiteral("target"));
-    region.path = t.path.toStdString();
-    if (t.kind == QLatin1String("file"))
-        region.kind = RegionInfo::Kind::File;
-    else if (t.kind == QLatin1String("block-device"))
-        region.kind = RegionInfo::Kind::BlockDevice;
     region.logicalBlockSize = uint32_t(read.integer(target, "logical_block_size", QStringLiteral("target"), 512));
     region.length = uint64_t(read.integer(target, "region_bytes", QStringLiteral("target")));
 
@@ -445,11 +367,6 @@ Result<Report> parseJson(const QByteArray& json)
         }
         report.run.tests.push_back(read.result(resultList[i].toObject(), QStringLiteral("results[%1]").arg(i)));
     }
-    for (const QJsonValue w : root.value(QLatin1String("warnings")).toArray())
-        report.run.warnings.push_back(w.toString().toStdString());
-    report.run.cancelled = root.value(QLatin1String("cancelled")).toBool();
-    report.comment = root.value(QLatin1String("comment")).toString();
-
     if (read.error)
         return *read.error;
     return report;

@@ -11,22 +11,20 @@ namespace dm {
 
 namespace {
     constexpr size_t kBufferAlignment = 4096; // O_DIRECT needs the logical block size; 4 KiB covers all we meet
-    // Short enough that a cancel or a deadline is noticed quickly, long enough to cost nothing.
-    constexpr int64_t kReapTimeoutNs = 50'000'000;
+}
 
-    std::string describeErrno(int64_t negErrno)
-    {
-        const int e = int(-negErrno);
-        if (e == EIO)
-            return "I/O error (EIO): the device reported a failure; check dmesg and the cable";
-        if (e == ENOSPC)
-            return "no space left on the device";
-        if (e == ENODEV || e == ENXIO)
-            return "the device is gone (removed or disconnected)";
-        if (e == EINVAL)
-            return "the kernel refused the I/O (EINVAL): the block size or alignment does not suit this device";
-        return std::strerror(e);
-    }
+std::string describeErrno(int64_t negErrno)
+{
+    const int e = int(-negErrno);
+    if (e == EIO)
+        return "I/O error (EIO): the device reported a failure; check dmesg and the cable";
+    if (e == ENOSPC)
+        return "no space left on the device";
+    if (e == ENODEV || e == ENXIO)
+        return "the device is gone (removed or disconnected)";
+    if (e == EINVAL)
+        return "the kernel refused the I/O (EINVAL): the block size or alignment does not suit this device";
+    return std::strerror(e);
 }
 
 IoWorker::IoWorker(const WorkerPlan& plan, std::unique_ptr<IoBackend> backend)

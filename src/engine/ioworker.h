@@ -11,11 +11,18 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace dm {
 
 using Clock = std::chrono::steady_clock;
+
+// Short enough that a cancel or a deadline is noticed quickly, long enough to cost nothing.
+inline constexpr int64_t kReapTimeoutNs = 50'000'000;
+
+// A failed I/O's result (-errno) in words a user can act on.
+std::string describeErrno(int64_t negErrno);
 
 // Everything one I/O thread needs for one test; fixed while the test runs.
 struct WorkerPlan {

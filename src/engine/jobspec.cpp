@@ -152,11 +152,14 @@ Result<TestRow> parseRow(std::string_view text)
     return row;
 }
 
-Status validate(const TestRow& row)
+Status validate(const TestRow& row) { return validate(row, kMaxBlockSize); }
+
+Status validate(const TestRow& row, uint32_t maxBlockSize)
 {
     const std::string name = rowName(row);
-    if (row.blockSize < kMinBlockSize || row.blockSize > kMaxBlockSize || row.blockSize % 512 != 0)
-        return usageError(name + ": block size must be a multiple of 512 bytes from 512 B to 8 MiB");
+    if (row.blockSize < kMinBlockSize || row.blockSize > maxBlockSize || row.blockSize % 512 != 0)
+        return usageError(name + ": block size must be a multiple of 512 bytes from 512 B to "
+            + std::to_string(maxBlockSize / MiB) + " MiB");
     if (row.queueDepth < 1 || row.queueDepth > kMaxQueueDepth)
         return usageError(name + ": queue depth must be from 1 to 512");
     if (row.threads < 1 || row.threads > kMaxThreads)

@@ -40,6 +40,8 @@ struct TestSpec {
 // Limits from MEASUREMENT.md.
 inline constexpr uint32_t kMinBlockSize = 512; // row specs allow 512 B; the device decides if it works
 inline constexpr uint32_t kMaxBlockSize = 8 * MiB;
+// The block-size sweep goes one step further than the grid (issue 6: 4 KiB ... 16 MiB).
+inline constexpr uint32_t kMaxSweepBlockSize = 16 * MiB;
 inline constexpr uint32_t kMaxQueueDepth = 512;
 inline constexpr uint32_t kMaxThreads = 64;
 inline constexpr int kMinCount = 1;
@@ -81,6 +83,8 @@ Result<TestRow> parseRow(std::string_view text);
 Result<uint64_t> parseSize(std::string_view text);
 // Range checks shared by every front end; the message says what to do.
 Status validate(const TestRow& row);
+// The same with another largest block size (the sweep's kMaxSweepBlockSize).
+Status validate(const TestRow& row, uint32_t maxBlockSize);
 Status validate(const RunSettings& settings);
 
 } // namespace dm

@@ -339,12 +339,12 @@ namespace {
 
 } // namespace
 
-Status checkTestsFit(const std::vector<TestSpec>& tests, const RegionInfo& region)
+Status checkTestsFit(const std::vector<TestSpec>& tests, const RegionInfo& region, uint32_t maxBlockSize)
 {
     for (const auto& t : tests) {
         const TestRow& r = t.row;
         const std::string name = rowName(r);
-        if (auto st = validate(r); !st)
+        if (auto st = validate(r, maxBlockSize); !st)
             return st;
         if (r.blockSize % region.logicalBlockSize != 0)
             return usageError(name + ": the block size " + std::to_string(r.blockSize)
@@ -372,7 +372,7 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
     if (auto st = validate(req.settings); !st)
         return st.error();
     for (const auto& t : req.tests)
-        if (auto st = validate(t.row); !st)
+        if (auto st = validate(t.row, req.maxBlockSize); !st)
             return st.error();
 
     // The engine is settled before anything is opened: a refused io_uring becomes libaio here,
@@ -404,7 +404,7 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
     auto region = TestRegion::open(target);
     if (!region)
         return region.error();
-    if (auto st = checkTestsFit(req.tests, (*region)->info()); !st)
+    if (auto st = checkTestsFit(req.tests, (*region)->info(), req.maxBlockSize); !st)
         return st.error();
 
     RunResult run;

@@ -20,6 +20,8 @@ struct RunRequest {
     RunSettings settings;
     bool sizeGiven = false; // settings.testSize was asked for explicitly
     bool allowDestructive = false;
+    // The largest block size a test may use: the grid's 8 MiB, or kMaxSweepBlockSize for the sweep.
+    uint32_t maxBlockSize = kMaxBlockSize;
     // An open block device for `target`, for users who may not open it themselves (see
     // TargetRequest::fd). The caller owns it and may close it once runTests returns.
     int fd = -1;
@@ -61,6 +63,7 @@ Result<RunResult> runTests(const RunRequest& request, const RunCallbacks& callba
 
 // Checks a request against a region before anything is written: block sizes against the
 // device's logical block size, sequential slices against the region, buffer memory.
-Status checkTestsFit(const std::vector<TestSpec>& tests, const RegionInfo& region);
+Status checkTestsFit(
+    const std::vector<TestSpec>& tests, const RegionInfo& region, uint32_t maxBlockSize = kMaxBlockSize);
 
 } // namespace dm

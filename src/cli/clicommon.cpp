@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "clicommon.h"
+
+#include "reportfile.h"
+#include "runner.h"
+#include "systeminfo.h"
+#include "targetinfo.h"
+#include "udisksaccess.h"
+
+#include <QFileInfo>
+
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+namespace dm {
+
+namespace {
+    std::atomic<bool> g_cancel { false };
+    volatile std::sig_atomic_t g_signal = 0;
+
+    extern "C" void onSignal(int sig)
+    {
+        g_signal = sig;
+        g_cancel.store(true); // lock-free, so safe in a signal handler
+    }
+}
+
+std::atomic<bool>& cliCancelFlag() { return g_cancel; }
+
+void installSignalHandlers()
+{
+    struct sigaction sa { };
+    sa.sa_handler = onSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; // no SA_RESTART: a blocking call should notice
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGHUP, &sa, nullptr);
+}
+
+bool interruptedBySignal() { return g_signal != 0; }
+
+void printError(const QString& message)
+{
+    std::fprintf(stderr, "diskometer-cli: %s\n", message.toLocal8Bit().constData());
+}
+
+bool writeOutput(const QString& path, const QByteArray& data)
+{
+    if (path.isEmpty())
+        return true;
+    if (path == QLatin1String("-")) {
+        std::fwrite(data.constData(), 1, size_t(data.size()), stdout);
+        std::fflush(stdout);
+        return true;
+    }
+    if (const QString error = writeReportFile(path, data); !error.isEmpty()) {
+        printError(error);
+        return false;
+    }
+    return true;
+}
+
+Status checkOutputPath(const QString& option, const QString& path)
+{
+    if (path.isEmpty() || path == QLatin1String("-"))
+        return Ok {};
+    const QFileInfo info(path);
+    if (info.isDir())
+        return usageError(QStringLiteral("--%1 %2 is a directory: give a file name").arg(option, path).toStdString());
+    const QFileInfo dir(info.absolutePath());
+    if (!dir.isDir())
+        return usageError(
+            QStringLiteral("--%1 %2: the directory %3 does not exist").arg(option, path, dir.filePath()).toStdString());
+    if (!dir.isWritable() || (info.exists() && !info.isWritable()))
+        return usageError(QStringLiteral("--%1 %2: no permission to write there").arg(option, path).toStdString());
+    return Ok {};
+}
+
+Result<qint64> intOption(const QCommandLineParser& p, const QString& name, qint64 lo, qint64 hi)
+{
+    bool ok = false;
+    const qint64 v = p.value(name).toLongLong(&ok);
+    if (!ok || v < lo || v > hi)
+        return usageError(QStringLiteral("--%1 must be a whole number from %2 to %3 (got '%4')")
+                              .arg(name)
+                              .arg(lo)
+                              .arg(hi)
+                              .arg(p.value(name))
+                              .toStdString());
+    return v;
+}
+
+Result<uint64_t> sizeOption(const QCommandLineParser& p, const QString& name)
+{
+    auto size = parseSize(p.value(name).toStdString());
+    if (!size)
+        return usageError("--" + name.toStdString() + ": " + size.error().message);
+    return *size;
+}
+
+Result<EngineKind> engineOption(const QCommandLineParser& p)
+{
+    const QString engine = p.value(QStringLiteral("engine"));
+    const auto kind = parseEngine(engine.toStdString());
+    if (!kind)
+        return usageError(QStringLiteral("unknown --engine '%1': use libaio or io_uring").arg(engine).toStdString());
+    return *kind;
+}
+
+Result<int> openThroughUdisksIfNeeded(const std::string& target, bool writes, bool allowDestructive)
+{
+    RunRequest request;
+    request.target = target;
+    request.tests = { { {}, writes ? Direction::Write : Direction::Read, writes ? 0 : 100 } };
+    request.allowDestructive = allowDestructive;
+    auto opened = openTargetThroughUdisks(request);
+    if (!opened)
+        return opened.error();
+    if (!opened->isEmpty())
+        printError(*opened);
+    return request.fd;
+}
+
+void addCommonOptions(QCommandLineParser& p, const QString& allowDestructiveHelp)
+{
+    p.addOptions({
+        { QStringLiteral("json"), QStringLiteral("Write the JSON report to FILE (- = stdout)."),
+            QStringLiteral("FILE") },
+        { QStringLiteral("csv"), QStringLiteral("Write the samples as CSV to FILE (- = stdout)."),
+            QStringLiteral("FILE") },
+        { QStringLiteral("engine"), QStringLiteral("I/O engine: libaio or io_uring."), QStringLiteral("NAME"),
+            QString::fromLatin1(engineName(kDefaultEngine)) },
+        { QStringLiteral("allow-destructive"), allowDestructiveHelp },
+        { QStringLiteral("comment"), QStringLiteral("A comment for the reports."), QStringLiteral("TEXT") },
+        { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
+    });
+}
+
+Result<CommonOptions> readCommonOptions(const QCommandLineParser& p)
+{
+    CommonOptions o;
+    o.jsonOut = p.value(QStringLiteral("json"));
+    o.csvOut = p.value(QStringLiteral("csv"));
+    if (o.jsonOut == QLatin1String("-") && o.csvOut == QLatin1String("-"))
+        return usageError("only one report can go to stdout (-): write the other to a file");
+    for (const auto& [name, path] :
+        { std::pair { QStringLiteral("json"), o.jsonOut }, std::pair { QStringLiteral("csv"), o.csvOut } })
+        if (auto st = checkOutputPath(name, path); !st)
+            return st.error();
+    o.textToStdout = o.jsonOut != QLatin1String("-") && o.csvOut != QLatin1String("-");
+    o.quiet = p.isSet(QStringLiteral("quiet"));
+    o.allowDestructive = p.isSet(QStringLiteral("allow-destructive"));
+    o.comment = p.value(QStringLiteral("comment"));
+    auto engine = engineOption(p);
+    if (!engine)
+        return engine.error();
+    o.engine = *engine;
+    return o;
+}
+
+std::optional<int> parseSubcommand(QCommandLineParser& p, const QStringList& arguments, const QString& command)
+{
+    const auto help = p.addHelpOption();
+    if (!p.parse(arguments)) {
+        printError(p.errorText() + QStringLiteral(" (see %1 --help)").arg(command));
+        return kExitUsage;
+    }
+    if (p.isSet(help)) {
+        std::fputs(p.helpText().toLocal8Bit().constData(), stdout);
+        return kExitOk;
+    }
+    const QStringList positional = p.positionalArguments();
+    if (positional.size() != 2) {
+        printError(positional.size() < 2 ? QStringLiteral("%1 needs a TARGET (see %1 --help)").arg(command)
+                                         : QStringLiteral("%1 takes one TARGET, got: %2")
+                                               .arg(command, positional.mid(1).join(QLatin1Char(' '))));
+        return kExitUsage;
+    }
+    return std::nullopt;
+}
+
+ReportHeader makeHeader(const std::string& target, const std::string& engine, const QString& comment)
+{
+    ReportHeader h;
+    h.toolVersion = QStringLiteral(DM_VERSION);
+    h.engine = QString::fromStdString(engine);
+    h.date = QDateTime::currentDateTime();
+    h.system = describeSystem();
+    h.target = describeTarget(QString::fromStdString(target));
+    h.comment = comment;
+    return h;
+}
+
+StatusLine::StatusLine(bool quiet)
+    : m_active(!quiet && ::isatty(STDERR_FILENO))
+{
+}
+
+void StatusLine::show(const QString& text)
+{
+    if (!m_active)
+        return;
+    std::fprintf(stderr, "\r\033[K%s", text.toLocal8Bit().constData());
+    std::fflush(stderr);
+    m_drawn = true;
+}
+
+void StatusLine::clear()
+{
+    if (m_drawn)
+        std::fprintf(stderr, "\r\033[K");
+    std::fflush(stderr);
+    m_drawn = false;
+}
+
+} // namespace dm

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engineselect.h"
+#include "error.h"
+#include "reportheader.h"
+
+#include <QByteArray>
+#include <QCommandLineParser>
+#include <QString>
+
+#include <atomic>
+#include <optional>
+
+namespace dm {
+
+// What every diskometer-cli command shares: the cancel flag Ctrl-C, SIGTERM and SIGHUP set, the
+// one-line error, writing a report to a file or stdout, and the exit codes (see --help).
+inline constexpr int kExitOk = 0, kExitTestError = 1, kExitUsage = 2, kExitInterrupted = 130;
+
+std::atomic<bool>& cliCancelFlag();
+void installSignalHandlers();
+bool interruptedBySignal();
+
+void printError(const QString& message);
+// "" = not asked; "-" = stdout; else a file written atomically. Prints the error and returns false.
+bool writeOutput(const QString& path, const QByteArray& data);
+// An output path must be writable before a run of minutes starts, not after.
+Status checkOutputPath(const QString& option, const QString& path);
+
+// A whole number option in [lo, hi], or an error naming it.
+Result<qint64> intOption(const QCommandLineParser& p, const QString& name, qint64 lo, qint64 hi);
+// A size option ("10MiB", "4KiB", "8GiB"), or an error naming it.
+Result<uint64_t> sizeOption(const QCommandLineParser& p, const QString& name);
+Result<EngineKind> engineOption(const QCommandLineParser& p);
+
+// The options every other-test command takes: --json, --csv, --quiet, --engine,
+// --allow-destructive, --comment. The text summary goes to stdout unless a report does.
+struct CommonOptions {
+    QString jsonOut, csvOut;
+    bool textToStdout = true;
+    bool quiet = false;
+    bool allowDestructive = false;
+    EngineKind engine = kDefaultEngine;
+    QString comment;
+};
+void addCommonOptions(QCommandLineParser& p, const QString& allowDestructiveHelp);
+Result<CommonOptions> readCommonOptions(const QCommandLineParser& p);
+
+// Parses a subcommand's arguments: the exit code when it is done already (--help, bad usage,
+// printed), nothing when the command should go on. Exactly one positional TARGET is required.
+std::optional<int> parseSubcommand(QCommandLineParser& p, const QStringList& arguments, const QString& command);
+
+// A block device this user may not open is opened through UDisks2 (as for a run); -1 when not
+// needed. The message, if any, is printed.
+Result<int> openThroughUdisksIfNeeded(const std::string& target, bool writes, bool allowDestructive);
+
+// Tool, date, system and target for a report made now of `target`.
+ReportHeader makeHeader(const std::string& target, const std::string& engine, const QString& comment);
+
+// Progress on a terminal: one line redrawn in place; nothing when stderr is not a terminal.
+class StatusLine {
+public:
+    explicit StatusLine(bool quiet);
+    void show(const QString& text);
+    void clear();
+    bool active() const { return m_active; }
+
+private:
+    bool m_active;
+    bool m_drawn = false;
+};
+
+} // namespace dm

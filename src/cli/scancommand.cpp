@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "clicommon.h"
+#include "othercommands.h"
+#include "scanreport.h"
+#include "sleepinhibitor.h"
+
+#include <cstdio>
+
+namespace dm {
+
+int runScanCommand(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Surface scan: the read rate at N positions spread evenly from the start to the end of a block\n"
+        "device, and the access time of random 4 KiB reads across it (O_DIRECT). Reading only, unless\n"
+        "--write-back --allow-destructive on an unmounted device: each sample is then written back with\n"
+        "the data just read, to time writes too (a crash or power cut during it can lose that data)."));
+    p.addPositionalArgument(QStringLiteral("scan"), QStringLiteral("The command."), QStringLiteral("scan"));
+    p.addPositionalArgument(QStringLiteral("DEVICE"), QStringLiteral("A block device, e.g. /dev/sdb."));
+    p.addOptions({
+        { QStringLiteral("samples"), QStringLiteral("Read-rate samples, 1-100000."), QStringLiteral("N"),
+            QStringLiteral("100") },
+        { QStringLiteral("sample-size"), QStringLiteral("Bytes per sample, 4KiB-256MiB."), QStringLiteral("SIZE"),
+            QStringLiteral("10MiB") },
+        { QStringLiteral("access-samples"), QStringLiteral("Random 4 KiB reads for the access time, 0-100000."),
+            QStringLiteral("N"), QStringLiteral("1000") },
+        { QStringLiteral("write-back"),
+            QStringLiteral("Also write each sample back (needs --allow-destructive and an unmounted device).") },
+    });
+    addCommonOptions(p, QStringLiteral("Agree to --write-back on this device."));
+    if (auto done = parseSubcommand(p, arguments, QStringLiteral("scan")))
+        return *done;
+
+    ScanRequest req;
+    req.device = p.positionalArguments().at(1).toStdString();
+    auto samples = intOption(p, QStringLiteral("samples"), 1, kMaxScanSamples);
+    auto access = intOption(p, QStringLiteral("access-samples"), 0, kMaxScanSamples);
+    auto size = sizeOption(p, QStringLiteral("sample-size"));
+    auto common = readCommonOptions(p);
+    for (const Error* e : { samples ? nullptr : &samples.error(), access ? nullptr : &access.error(),
+             size ? nullptr : &size.error(), common ? nullptr : &common.error() })
+        if (e) {
+            printError(QString::fromStdString(e->message));
+            return kExitUsage;
+        }
+    req.samples = uint32_t(*samples);
+    req.accessSamples = uint32_t(*access);
+    req.sampleSize = *size;
+    if (req.sampleSize < 4 * KiB || req.sampleSize % (4 * KiB) != 0 || req.sampleSize > kMaxScanSampleSize) {
+        printError(QStringLiteral("--sample-size must be a multiple of 4 KiB from 4KiB to 256MiB (got '%1')")
+                       .arg(p.value(QStringLiteral("sample-size"))));
+        return kExitUsage;
+    }
+    req.writeBack = p.isSet(QStringLiteral("write-back"));
+    req.allowDestructive = common->allowDestructive;
+    req.engine = common->engine;
+    if (auto st = validate(req); !st) {
+        printError(QString::fromStdString(st.error().message));
+        return kExitUsage;
+    }
+    auto fd = openThroughUdisksIfNeeded(req.device, req.writeBack, req.allowDestructive);
+    if (!fd) {
+        printError(QString::fromStdString(fd.error().message));
+        return kExitUsage;
+    }
+    req.fd = *fd;
+
+    installSignalHandlers();
+    StatusLine status(common->quiet);
+    ScanCallbacks cb;
+    double lastRate = 0;
+    cb.sample = [&](const ScanSample& s) { lastRate = s.readMbPerSec; };
+    cb.progress = [&](const ScanProgress& pr) {
+        if (pr.stage == ScanProgress::Stage::Rate)
+            status.show(
+                QStringLiteral("Read rate: sample %1/%2  %3 MB/s").arg(pr.done).arg(pr.total).arg(lastRate, 0, 'f', 1));
+        else
+            status.show(QStringLiteral("Access time: %1/%2 reads").arg(pr.done).arg(pr.total));
+    };
+    const SleepInhibitor noSuspend;
+    auto result = runSurfaceScan(req, cb, cliCancelFlag());
+    status.clear();
+    if (!result) {
+        printError(QString::fromStdString(result.error().message));
+        return kExitUsage;
+    }
+    // Described after the scan, as for a run: the state the device was in while it ran.
+    ReportHeader header = makeHeader(req.device, result->engine, common->comment);
+    ScanReport report { std::move(*result), std::move(header) };
+    bool written = writeOutput(common->jsonOut, formatScanJson(report));
+    written &= writeOutput(common->csvOut, formatScanCsv(report));
+    if (common->textToStdout)
+        written &= writeOutput(QStringLiteral("-"), formatScanText(report).toUtf8());
+    if (report.result.cancelled) {
+        printError(QStringLiteral("interrupted: the samples read so far are reported"));
+        return kExitInterrupted;
+    }
+    if (report.result.error) {
+        printError(QStringLiteral("the scan stopped: %1").arg(QString::fromStdString(*report.result.error)));
+        return kExitTestError;
+    }
+    return written ? kExitOk : kExitTestError;
+}
+
+} // namespace dm

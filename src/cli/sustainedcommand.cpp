@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "clicommon.h"
+#include "othercommands.h"
+#include "sleepinhibitor.h"
+#include "sustainedreport.h"
+
+namespace dm {
+
+int runSustainedCommand(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Sustained write: writes --total bytes sequentially in 1 MiB blocks (O_DIRECT, Q8) and records MB/s\n"
+        "four times a second against the bytes written, then reports where the rate falls off (the\n"
+        "cache size) and the sustained rate after it. TARGET is a directory (a test file is made there\n"
+        "and removed, after checking the free space), or with --allow-destructive an unmounted device."));
+    p.addPositionalArgument(QStringLiteral("sustained"), QStringLiteral("The command."), QStringLiteral("sustained"));
+    p.addPositionalArgument(QStringLiteral("TARGET"), QStringLiteral("Directory, or block device."));
+    p.addOptions({
+        { QStringLiteral("total"), QStringLiteral("Bytes to write, at least 16MiB (e.g. 8GiB, 512MiB)."),
+            QStringLiteral("SIZE"), QStringLiteral("8GiB") },
+        { QStringLiteral("queue-depth"), QStringLiteral("Writes in flight, 1-512."), QStringLiteral("Q"),
+            QStringLiteral("8") },
+    });
+    addCommonOptions(
+        p, QStringLiteral("Allow writing to an unmounted block device or an existing file (destroys its data)."));
+    if (auto done = parseSubcommand(p, arguments, QStringLiteral("sustained")))
+        return *done;
+
+    SustainedRequest req;
+    req.target = p.positionalArguments().at(1).toStdString();
+    auto total = sizeOption(p, QStringLiteral("total"));
+    auto depth = intOption(p, QStringLiteral("queue-depth"), 1, kMaxQueueDepth);
+    auto common = readCommonOptions(p);
+    for (const Error* e :
+        { total ? nullptr : &total.error(), depth ? nullptr : &depth.error(), common ? nullptr : &common.error() })
+        if (e) {
+            printError(QString::fromStdString(e->message));
+            return kExitUsage;
+        }
+    req.totalBytes = *total;
+    req.totalGiven = p.isSet(QStringLiteral("total"));
+    if (req.totalBytes < 16 * MiB) {
+        printError(QStringLiteral("--total must be at least 16MiB (got '%1')").arg(p.value(QStringLiteral("total"))));
+        return kExitUsage;
+    }
+    req.queueDepth = uint32_t(*depth);
+    req.allowDestructive = common->allowDestructive;
+    req.engine = common->engine;
+    auto fd = openThroughUdisksIfNeeded(req.target, true, req.allowDestructive);
+    if (!fd) {
+        printError(QString::fromStdString(fd.error().message));
+        return kExitUsage;
+    }
+    req.fd = *fd;
+
+    installSignalHandlers();
+    StatusLine status(common->quiet);
+    SustainedCallbacks cb;
+    cb.progress = [&](const SustainedProgress& pr) {
+        status.show(QStringLiteral("Writing: %1 of %2 GB (%3 %)  %4 MB/s  %5 s")
+                        .arg(double(pr.bytes) / 1e9, 0, 'f', 2)
+                        .arg(double(pr.total) / 1e9, 0, 'f', 2)
+                        .arg(pr.total ? 100.0 * double(pr.bytes) / double(pr.total) : 0.0, 0, 'f', 0)
+                        .arg(pr.mbPerSec, 0, 'f', 1)
+                        .arg(pr.elapsedSeconds, 0, 'f', 0));
+    };
+    const SleepInhibitor noSuspend;
+    auto result = runSustainedWrite(req, cb, cliCancelFlag());
+    status.clear();
+    if (!result) {
+        printError(QString::fromStdString(result.error().message));
+        return kExitUsage;
+    }
+    ReportHeader header = makeHeader(req.target, result->engine, common->comment);
+    SustainedReport report { std::move(*result), std::move(header) };
+    bool written = writeOutput(common->jsonOut, formatSustainedJson(report));
+    written &= writeOutput(common->csvOut, formatSustainedCsv(report));
+    if (common->textToStdout)
+        written &= writeOutput(QStringLiteral("-"), formatSustainedText(report).toUtf8());
+    if (report.result.cancelled) {
+        printError(QStringLiteral("interrupted: what was written so far is reported; the test file is removed"));
+        return kExitInterrupted;
+    }
+    if (report.result.error) {
+        printError(QStringLiteral("the write stopped: %1").arg(QString::fromStdString(*report.result.error)));
+        return kExitTestError;
+    }
+    return written ? kExitOk : kExitTestError;
+}
+
+} // namespace dm

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "clicommon.h"
+#include "othercommands.h"
+#include "sleepinhibitor.h"
+#include "sweepreport.h"
+
+namespace dm {
+
+int runSweepCommand(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        QStringLiteral("Block-size sweep: one pattern, queue depth and thread count, read and write, at every power\n"
+                       "of two from --min to --max (one 3-second pass per point after a 1-second warm-up). TARGET as\n"
+                       "for a run: a directory (a test file is made there and removed), a file, or a block device\n"
+                       "(writes need --allow-destructive; --mode read measures reads only)."));
+    p.addPositionalArgument(QStringLiteral("sweep"), QStringLiteral("The command."), QStringLiteral("sweep"));
+    p.addPositionalArgument(QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."));
+    p.addOptions({
+        { QStringLiteral("pattern"), QStringLiteral("seq or rnd."), QStringLiteral("PATTERN"), QStringLiteral("seq") },
+        { QStringLiteral("queue-depth"), QStringLiteral("I/Os in flight per thread, 1-512."), QStringLiteral("Q"),
+            QStringLiteral("8") },
+        { QStringLiteral("threads"), QStringLiteral("Threads, 1-64."), QStringLiteral("T"), QStringLiteral("1") },
+        { QStringLiteral("min"), QStringLiteral("Smallest block size, a power of two."), QStringLiteral("SIZE"),
+            QStringLiteral("4KiB") },
+        { QStringLiteral("max"), QStringLiteral("Largest block size, a power of two up to 16MiB."),
+            QStringLiteral("SIZE"), QStringLiteral("16MiB") },
+        { QStringLiteral("mode"), QStringLiteral("all, read or write."), QStringLiteral("MODE"),
+            QStringLiteral("all") },
+        { QStringLiteral("size"), QStringLiteral("Test size, 16MiB-64GiB."), QStringLiteral("SIZE"),
+            QStringLiteral("1GiB") },
+        { QStringLiteral("measure"), QStringLiteral("Seconds per point, 0.5-60."), QStringLiteral("SECONDS"),
+            QStringLiteral("3") },
+        { QStringLiteral("warmup"), QStringLiteral("Seconds of uncounted warm-up per point, 0-60."),
+            QStringLiteral("SECONDS"), QStringLiteral("1") },
+    });
+    addCommonOptions(p, QStringLiteral("Allow write tests on an existing file or an unmounted block device."));
+    if (auto done = parseSubcommand(p, arguments, QStringLiteral("sweep")))
+        return *done;
+
+    SweepRequest req;
+    req.target = p.positionalArguments().at(1).toStdString();
+    const QString pattern = p.value(QStringLiteral("pattern"));
+    const QString mode = p.value(QStringLiteral("mode"));
+    auto depth = intOption(p, QStringLiteral("queue-depth"), 1, kMaxQueueDepth);
+    auto threads = intOption(p, QStringLiteral("threads"), 1, kMaxThreads);
+    auto minSize = sizeOption(p, QStringLiteral("min"));
+    auto maxSize = sizeOption(p, QStringLiteral("max"));
+    auto size = sizeOption(p, QStringLiteral("size"));
+    auto common = readCommonOptions(p);
+    for (const Error* e :
+        { depth ? nullptr : &depth.error(), threads ? nullptr : &threads.error(), minSize ? nullptr : &minSize.error(),
+            maxSize ? nullptr : &maxSize.error(), size ? nullptr : &size.error(), common ? nullptr : &common.error() })
+        if (e) {
+            printError(QString::fromStdString(e->message));
+            return kExitUsage;
+        }
+    if (pattern != QLatin1String("seq") && pattern != QLatin1String("rnd")) {
+        printError(QStringLiteral("unknown --pattern '%1': use seq or rnd").arg(pattern));
+        return kExitUsage;
+    }
+    if (mode != QLatin1String("all") && mode != QLatin1String("read") && mode != QLatin1String("write")) {
+        printError(QStringLiteral("unknown --mode '%1': use all, read or write").arg(mode));
+        return kExitUsage;
+    }
+    req.pattern = pattern == QLatin1String("rnd") ? Pattern::Random : Pattern::Sequential;
+    req.reads = mode != QLatin1String("write");
+    req.writes = mode != QLatin1String("read");
+    req.queueDepth = uint32_t(*depth);
+    req.threads = uint32_t(*threads);
+    req.minBlockSize = uint32_t(std::min<uint64_t>(*minSize, UINT32_MAX));
+    req.maxBlockSize = uint32_t(std::min<uint64_t>(*maxSize, UINT32_MAX));
+    if (*size < kMinTestSize || *size > kMaxTestSize) {
+        printError(
+            QStringLiteral("--size must be from 16MiB to 64GiB (got '%1')").arg(p.value(QStringLiteral("size"))));
+        return kExitUsage;
+    }
+    req.settings.testSize = *size;
+    req.sizeGiven = p.isSet(QStringLiteral("size"));
+    for (const auto& [name, field] : { std::pair { QStringLiteral("measure"), &req.settings.measureSeconds },
+             std::pair { QStringLiteral("warmup"), &req.settings.warmupSeconds } }) {
+        bool ok = false;
+        const double v = p.value(name).toDouble(&ok);
+        const double lo = name == QLatin1String("measure") ? kMinMeasureSeconds : 0;
+        if (!ok || !(v >= lo && v <= kMaxMeasureSeconds)) {
+            printError(QStringLiteral("--%1 must be a number of seconds from %2 to 60 (got '%3')")
+                           .arg(name)
+                           .arg(lo)
+                           .arg(p.value(name)));
+            return kExitUsage;
+        }
+        *field = v;
+    }
+    req.allowDestructive = common->allowDestructive;
+    req.engine = common->engine;
+    if (auto st = validate(req); !st) {
+        printError(QString::fromStdString(st.error().message));
+        return kExitUsage;
+    }
+    auto fd = openThroughUdisksIfNeeded(req.target, req.writes, req.allowDestructive);
+    if (!fd) {
+        printError(QString::fromStdString(fd.error().message));
+        return kExitUsage;
+    }
+    req.fd = *fd;
+
+    installSignalHandlers();
+    StatusLine status(common->quiet);
+    const std::vector<TestSpec> tests = sweepTests(req);
+    double lastRate = 0;
+    RunCallbacks cb;
+    cb.sample = [&](size_t, const LiveSample& s) { lastRate = s.mbPerSec; };
+    cb.progress = [&](const Progress& pr) {
+        if (pr.phase == Phase::Filling)
+            status.show(QStringLiteral("Writing the test file: %1 %")
+                            .arg(pr.phaseLength > 0 ? 100 * pr.phaseElapsed / pr.phaseLength : 0.0, 0, 'f', 0));
+        else if (pr.testIndex < tests.size() && (pr.phase == Phase::Measuring || pr.phase == Phase::WarmUp))
+            status.show(QStringLiteral("[%1/%2] %3 %4  %5 MB/s")
+                            .arg(pr.testIndex + 1)
+                            .arg(tests.size())
+                            .arg(QString::fromStdString(blockSizeIecLabel(tests[pr.testIndex].row.blockSize)),
+                                QLatin1String(directionName(tests[pr.testIndex].direction)))
+                            .arg(lastRate, 0, 'f', 1));
+    };
+    const SleepInhibitor noSuspend;
+    auto result = runBlockSizeSweep(req, cb, cliCancelFlag());
+    status.clear();
+    if (!result) {
+        printError(QString::fromStdString(result.error().message));
+        return kExitUsage;
+    }
+    ReportHeader header = makeHeader(req.target, result->engine, common->comment);
+    SweepReport report { std::move(*result), std::move(header) };
+    bool written = writeOutput(common->jsonOut, formatSweepJson(report));
+    written &= writeOutput(common->csvOut, formatSweepCsv(report));
+    if (common->textToStdout)
+        written &= writeOutput(QStringLiteral("-"), formatSweepText(report).toUtf8());
+    if (report.result.cancelled) {
+        printError(QStringLiteral("interrupted: the points that finished are reported"));
+        return kExitInterrupted;
+    }
+    for (const auto& pt : report.result.points)
+        for (const auto* m : { &pt.read, &pt.write })
+            if (*m && (*m)->error)
+                return kExitTestError;
+    return written ? kExitOk : kExitTestError;
+}
+
+} // namespace dm

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reportheader.h"
+
+#include "targetjson.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <cstdlib>
+
+namespace dm {
+
+namespace {
+
+    const char* kindName(RegionInfo::Kind kind)
+    {
+        switch (kind) {
+        case RegionInfo::Kind::Directory:
+            return "directory";
+        case RegionInfo::Kind::File:
+            return "file";
+        case RegionInfo::Kind::BlockDevice:
+            return "block-device";
+        }
+        return "";
+    }
+
+} // namespace
+
+QString isoDateWithOffset(const QDateTime& date)
+{
+    // Qt::ISODate drops the offset of a local time; spell it out so a reader in another zone
+    // knows when the run happened, and "+00:00" rather than "Z" so every date has one shape.
+    if (!date.isValid())
+        return {};
+    const int offset = date.offsetFromUtc();
+    const QDateTime fixed = date.toOffsetFromUtc(offset);
+    const int minutes = std::abs(offset) / 60;
+    return fixed.toString(QStringLiteral("yyyy-MM-dd'T'HH:mm:ss"))
+        + QString::asprintf("%c%02d:%02d", offset < 0 ? '-' : '+', minutes / 60, minutes % 60);
+}
+
+QJsonObject reportHeaderJson(const char* schema, const ReportHeader& h, const RegionInfo& region,
+    const std::vector<std::string>& warnings, bool cancelled)
+{
+    // The shared description plus what the run itself knows: the region it tested and the
+    // logical block size it aligned to, which wins over sysfs's when known.
+    QJsonObject target = targetDescriptionJson(h.target);
+    if (h.target.kind.isEmpty())
+        target.insert(QStringLiteral("kind"), QString::fromLatin1(kindName(region.kind)));
+    const qint64 logical
+        = region.logicalBlockSize ? qint64(region.logicalBlockSize) : qint64(h.target.logicalBlockSize);
+    target.insert(QStringLiteral("logical_block_size"), logical);
+    target.insert(QStringLiteral("region_bytes"), qint64(region.length));
+
+    QJsonArray warningList;
+    for (const auto& w : warnings)
+        warningList.append(QString::fromStdString(w));
+    return QJsonObject {
+        { QStringLiteral("schema"), QLatin1String(schema) },
+        { QStringLiteral("tool"),
+            QJsonObject {
+                { QStringLiteral("name"), QStringLiteral("Diskometer") },
+                { QStringLiteral("version"), h.toolVersion },
+                { QStringLiteral("engine"), h.engine },
+            } },
+        { QStringLiteral("date"), isoDateWithOffset(h.date) },
+        { QStringLiteral("system"),
+            QJsonObject {
+                { QStringLiteral("os"), h.system.os },
+                { QStringLiteral("kernel"), h.system.kernel },
+                { QStringLiteral("cpu"), h.system.cpu },
+            } },
+        { QStringLiteral("target"), target },
+        { QStringLiteral("warnings"), warningList },
+        { QStringLiteral("cancelled"), cancelled },
+        { QStringLiteral("comment"), h.comment },
+    };
+}
+
+Result<QJsonObject> openReportJson(const QByteArray& json, const char* schema)
+{
+    QJsonParseError parseError {};
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return usageError(QStringLiteral("not a Diskometer result: %1 at byte %2")
+                              .arg(parseError.errorString())
+                              .arg(parseError.offset)
+                              .toStdString());
+    if (!doc.isObject())
+        return usageError("not a Diskometer result: the document is not a JSON object");
+    const QJsonObject root = doc.object();
+    const QString found = root.value(QLatin1String("schema")).toString();
+    if (found.isEmpty())
+        return usageError("not a Diskometer result: it has no \"schema\" field");
+    if (found != QLatin1String(schema))
+        return usageError(
+            "unsupported result schema '" + found.toStdString() + "': this version reads " + std::string(schema));
+    return root;
+}
+
+QString readReportHeader(
+    const QJsonObject& root, ReportHeader& h, RegionInfo& region, std::vector<std::string>& warnings, bool& cancelled)
+{
+    QString error;
+    const QJsonObject tool = root.value(QLatin1String("tool")).toObject();
+    h.toolVersion = tool.value(QLatin1String("version")).toString();
+    h.engine = tool.value(QLatin1String("engine")).toString(h.engine);
+    const QString date = root.value(QLatin1String("date")).toString();
+    h.date = QDateTime::fromString(date, Qt::ISODate);
+    if (!date.isEmpty() && !h.date.isValid())
+        error = QStringLiteral("date '%1' is not an ISO-8601 date").arg(date);
+
+    const QJsonObject system = root.value(QLatin1String("system")).toObject();
+    h.system.os = system.value(QLatin1String("os")).toString();
+    h.system.kernel = system.value(QLatin1String("kernel")).toString();
+    h.system.cpu = system.value(QLatin1String("cpu")).toString();
+
+    const QJsonObject target = root.value(QLatin1String("target")).toObject();
+    h.target = targetDescriptionFromJson(target);
+    region.path = h.target.path.toStdString();
+    region.kind = h.target.kind == QLatin1String("file") ? RegionInfo::Kind::File
+        : h.target.kind == QLatin1String("block-device") ? RegionInfo::Kind::BlockDevice
+                                                         : RegionInfo::Kind::Directory;
+    const qint64 logical = target.value(QLatin1String("logical_block_size")).toInteger(512);
+    region.logicalBlockSize = logical > 0 ? uint32_t(logical) : 512;
+    const qint64 length = target.value(QLatin1String("region_bytes")).toInteger(0);
+    region.length = length > 0 ? uint64_t(length) : 0;
+
+    warnings.clear();
+    for (const QJsonValue w : root.value(QLatin1String("warnings")).toArray())
+        warnings.push_back(w.toString().toStdString());
+    cancelled = root.value(QLatin1String("cancelled")).toBool();
+    h.comment = root.value(QLatin1String("comment")).toString();
+    return error;
+}
+
+QString csvNumber(double value, int decimals) { return QString::number(value, 'f', decimals); }
+
+} // namespace dm

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "report.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+
+#include <string>
+#include <vector>
+
+namespace dm {
+
+// What every Diskometer report says besides its figures: who made it, when, on what system and
+// target. The grid's Report carries these as its own fields; the other tests' reports (scan,
+// sustained write, sweep) carry one of these.
+struct ReportHeader {
+    QString toolVersion; // DM_VERSION
+    QString engine; // the engine that ran
+    QDateTime date; // local time with offset
+    SystemDescription system;
+    TargetDescription target;
+    QString comment;
+};
+
+// "2026-11-29T17:41:08+01:00": the offset always spelt out.
+QString isoDateWithOffset(const QDateTime& date);
+
+// The blocks every report's JSON shares, in one object: "schema", "tool", "date", "system",
+// "target" (targetjson.h plus the region the run used), "warnings", "cancelled", "comment".
+QJsonObject reportHeaderJson(const char* schema, const ReportHeader& header, const RegionInfo& region,
+    const std::vector<std::string>& warnings, bool cancelled);
+
+// Parses a report document and checks its schema: the root object, or an error that says what
+// the file is instead.
+Result<QJsonObject> openReportJson(const QByteArray& json, const char* schema);
+
+// Reads what reportHeaderJson() wrote. Returns an error message for a field it cannot read
+// (an unreadable date), empty when all is well.
+QString readReportHeader(const QJsonObject& root, ReportHeader& header, RegionInfo& region,
+    std::vector<std::string>& warnings, bool& cancelled);
+
+// A number for CSV: '.' as decimal point whatever the locale, no thousands separators.
+QString csvNumber(double value, int decimals = 3);
+
+} // namespace dm

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sustainedreport.h"
+
+#include "targetinfo.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace dm {
+
+namespace {
+
+    uint64_t unsignedOf(const QJsonObject& o, const char* key)
+    {
+        const qint64 n = o.value(QLatin1String(key)).toInteger(0);
+        return n > 0 ? uint64_t(n) : 0;
+    }
+
+    QString gb(uint64_t bytes) { return QString::number(double(bytes) / 1e9, 'f', 2) + QStringLiteral(" GB"); }
+
+} // namespace
+
+QByteArray formatSustainedJson(const SustainedReport& report)
+{
+    const SustainedResult& r = report.result;
+    QJsonObject root = reportHeaderJson(kSustainedSchema, report.header, r.region, r.warnings, r.cancelled);
+    root.insert(QStringLiteral("settings"),
+        QJsonObject {
+            { QStringLiteral("total_bytes"), qint64(r.request.totalBytes) },
+            { QStringLiteral("block_size"), qint64(r.request.blockSize) },
+            { QStringLiteral("queue_depth"), qint64(r.request.queueDepth) },
+            { QStringLiteral("sample_seconds"), r.request.sampleSeconds },
+            { QStringLiteral("data"),
+                r.request.data == DataFill::Zeros ? QStringLiteral("zeros") : QStringLiteral("random") },
+            { QStringLiteral("direct"), r.region.direct },
+            { QStringLiteral("seed"), QString::number(r.request.seed) },
+        });
+    root.insert(QStringLiteral("summary"),
+        QJsonObject {
+            { QStringLiteral("bytes_written"), qint64(r.bytesWritten) },
+            { QStringLiteral("seconds"), r.seconds },
+            { QStringLiteral("average_mb_per_s"), r.averageMbPerSec() },
+            { QStringLiteral("cache_bytes"),
+                r.cliff.cacheBytes ? QJsonValue(qint64(*r.cliff.cacheBytes)) : QJsonValue() },
+            { QStringLiteral("before_mb_per_s"), r.cliff.beforeMbPerSec },
+            { QStringLiteral("after_mb_per_s"), r.cliff.afterMbPerSec },
+            { QStringLiteral("cliff_note"),
+                r.cliff.reason.empty() ? QJsonValue() : QJsonValue(QString::fromStdString(r.cliff.reason)) },
+        });
+    QJsonArray timeline;
+    for (const auto& s : r.timeline)
+        timeline.append(QJsonObject {
+            { QStringLiteral("t"), s.t },
+            { QStringLiteral("bytes"), qint64(s.bytes) },
+            { QStringLiteral("mb_per_s"), s.mbPerSec },
+        });
+    root.insert(QStringLiteral("timeline"), timeline);
+    root.insert(QStringLiteral("error"), r.error ? QJsonValue(QString::fromStdString(*r.error)) : QJsonValue());
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+Result<SustainedReport> parseSustainedJson(const QByteArray& json)
+{
+    auto opened = openReportJson(json, kSustainedSchema);
+    if (!opened)
+        return opened.error();
+    const QJsonObject& root = *opened;
+    SustainedReport report;
+    SustainedResult& r = report.result;
+    if (const QString e = readReportHeader(root, report.header, r.region, r.warnings, r.cancelled); !e.isEmpty())
+        return usageError("not a valid Diskometer sustained write: " + e.toStdString());
+    r.engine = report.header.engine.toStdString();
+    r.request.target = report.header.target.path.toStdString();
+    const QJsonObject settings = root.value(QLatin1String("settings")).toObject();
+    r.request.totalBytes = unsignedOf(settings, "total_bytes");
+    r.request.totalGiven = true;
+    r.request.blockSize = uint32_t(unsignedOf(settings, "block_size"));
+    r.request.queueDepth = uint32_t(unsignedOf(settings, "queue_depth"));
+    r.request.sampleSeconds = settings.value(QLatin1String("sample_seconds")).toDouble(r.request.sampleSeconds);
+    r.request.data = settings.value(QLatin1String("data")).toString() == QLatin1String("zeros") ? DataFill::Zeros
+                                                                                                : DataFill::Random;
+    r.region.direct = settings.value(QLatin1String("direct")).toBool(true);
+    r.request.seed = settings.value(QLatin1String("seed")).toString().toULongLong();
+    const QJsonObject summary = root.value(QLatin1String("summary")).toObject();
+    r.bytesWritten = unsignedOf(summary, "bytes_written");
+    r.seconds = summary.value(QLatin1String("seconds")).toDouble();
+    const QJsonValue timeline = root.value(QLatin1String("timeline"));
+    if (!timeline.isArray())
+        return usageError("not a valid Diskometer sustained write: it has no \"timeline\" list");
+    for (const QJsonValue v : timeline.toArray()) {
+        const QJsonObject o = v.toObject();
+        r.timeline.push_back({ o.value(QLatin1String("t")).toDouble(), unsignedOf(o, "bytes"),
+            o.value(QLatin1String("mb_per_s")).toDouble() });
+    }
+    if (const QJsonValue e = root.value(QLatin1String("error")); e.isString())
+        r.error = e.toString().toStdString();
+    r.cliff = findCacheCliff(ratePoints(r.timeline));
+    return report;
+}
+
+QByteArray formatSustainedCsv(const SustainedReport& report)
+{
+    QString out = QStringLiteral("t_seconds,bytes_written,gb_written,mb_per_s\n");
+    for (const auto& s : report.result.timeline)
+        out += QStringLiteral("%1,%2,%3,%4\n")
+                   .arg(csvNumber(s.t, 3))
+                   .arg(s.bytes)
+                   .arg(csvNumber(double(s.bytes) / 1e9, 4), csvNumber(s.mbPerSec, 3));
+    return out.toUtf8();
+}
+
+QString formatSustainedText(const SustainedReport& report)
+{
+    const SustainedResult& r = report.result;
+    QString out
+        = QStringLiteral("Sustained write of %1 to %2").arg(gb(r.request.totalBytes), report.header.target.path);
+    if (const QString device = deviceSummary(report.header.target); !device.isEmpty())
+        out += QStringLiteral(": %1").arg(device);
+    out += QLatin1Char('\n');
+    out += QStringLiteral("  Average:   %1 MB/s (%2 in %3 s, %4 KiB blocks, Q%5)\n")
+               .arg(r.averageMbPerSec(), 0, 'f', 1)
+               .arg(gb(r.bytesWritten))
+               .arg(r.seconds, 0, 'f', 1)
+               .arg(r.request.blockSize / 1024)
+               .arg(r.request.queueDepth);
+    if (r.cliff.cacheBytes)
+        out += QStringLiteral("  Cache:     runs out after about %1: %2 MB/s before, %3 MB/s after\n")
+                   .arg(gb(*r.cliff.cacheBytes))
+                   .arg(r.cliff.beforeMbPerSec, 0, 'f', 1)
+                   .arg(r.cliff.afterMbPerSec, 0, 'f', 1);
+    else
+        out += QStringLiteral("  Cache:     no cliff found (%1)\n").arg(QString::fromStdString(r.cliff.reason));
+    out += QStringLiteral("  Sustained: %1 MB/s (median%2)\n")
+               .arg(r.cliff.afterMbPerSec, 0, 'f', 1)
+               .arg(r.cliff.cacheBytes ? QStringLiteral(" after the cliff") : QStringLiteral(" of the whole write"));
+    out += QStringLiteral("  Engine: %1, Date: %2\n")
+               .arg(report.header.engine, report.header.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
+    for (const auto& w : r.warnings)
+        out += QStringLiteral("  Warning: %1\n").arg(QString::fromStdString(w));
+    if (r.error)
+        out += QStringLiteral("  Stopped by an error: %1\n").arg(QString::fromStdString(*r.error));
+    if (r.cancelled)
+        out += QStringLiteral("  Interrupted: the figures cover what was written before\n");
+    return out;
+}
+
+} // namespace dm

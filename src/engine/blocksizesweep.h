@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "runner.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dm {
+
+// A block-size sweep (issue 6): one pattern, depth and thread count, read and write, at every
+// power of two from minBlockSize to maxBlockSize. It is a grid run whose rows differ only in
+// block size, so it goes through runTests: the same test file, fill, passes and safety rules.
+struct SweepRequest {
+    std::string target; // directory, file or block device, as for a run
+    Pattern pattern = Pattern::Sequential;
+    uint32_t queueDepth = 8;
+    uint32_t threads = 1;
+    uint32_t minBlockSize = 4 * KiB; // powers of two
+    uint32_t maxBlockSize = 16 * MiB;
+    bool reads = true, writes = true; // writes: every block size after all the reads, as the grid orders
+    // One 3-second pass per point after a 1-second warm-up, no pause: 26 points in about two
+    // minutes. A sweep shows a shape; the grid's best-of-five is for single figures.
+    RunSettings settings = { 1, 3, 0, 1, 1 * GiB, DataFill::Random, 0 };
+    bool sizeGiven = false;
+    bool allowDestructive = false;
+    int fd = -1;
+    EngineKind engine = kDefaultEngine;
+};
+
+// One direction at one block size: the headline pass, as in the grid.
+struct SweepMeasurement {
+    double mbPerSec = 0;
+    double iops = 0;
+    double latencyMeanNs = 0, latencyP99Ns = 0;
+    std::optional<std::string> error;
+};
+
+struct SweepPoint {
+    uint32_t blockSize = 0;
+    std::optional<SweepMeasurement> read, write; // empty when that direction did not run
+};
+
+struct SweepResult {
+    SweepRequest request; // as run (fd cleared; settings.seed filled in)
+    RegionInfo region;
+    std::vector<SweepPoint> points; // one per block size, ascending
+    std::vector<std::string> warnings;
+    bool cancelled = false;
+    std::string engine;
+};
+
+// 4096, 8192, ... up to and including maxBlockSize; empty when the bounds are not powers of two
+// or min > max (validate() says why).
+std::vector<uint32_t> sweepBlockSizes(uint32_t minBlockSize, uint32_t maxBlockSize);
+
+Status validate(const SweepRequest& request);
+
+// The tests runTests gets: every read, then every write, each in ascending block size.
+std::vector<TestSpec> sweepTests(const SweepRequest& request);
+
+// Runs the sweep on the calling thread; the callbacks are the runner's (a testIndex counts the
+// tests of sweepTests()). Errors as runTests; a point that failed keeps its error.
+Result<SweepResult> runBlockSizeSweep(
+    const SweepRequest& request, const RunCallbacks& callbacks, const std::atomic<bool>& cancel);
+
+// The points of a finished run (also for a run read back from a diskometer.result/1 file).
+std::vector<SweepPoint> sweepPoints(const std::vector<TestResult>& tests);
+
+} // namespace dm

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dm {
+
+// One interval of a long write: the bytes written by its end, and the rate over it.
+struct RatePoint {
+    uint64_t bytes = 0;
+    double mbPerSec = 0;
+};
+
+// The rule's knobs; the defaults are the documented rule (docs/MEASURING.md, "Other tests").
+struct CliffRule {
+    double minDrop = 0.25; // the level after must be at most (1 - minDrop) of the level before
+    size_t minSegment = 4; // samples on each side of the cliff, so one stall is never a level
+    double maxTransition = 0.10; // share of all bytes the fall may take: more is a gradual decline
+    size_t smoothing = 5; // running-median window used to measure how long the fall takes
+    // The last `recoveryShare` of the samples after the cliff must stay nearer the lower level:
+    // a rate that comes back up was a pause, not a cache running out.
+    double recoveryShare = 0.25;
+};
+
+struct CacheCliff {
+    std::optional<uint64_t> cacheBytes; // bytes written when the rate fell; empty when no cliff
+    double beforeMbPerSec = 0; // median rate before the cliff (the whole run's when none)
+    double afterMbPerSec = 0; // median rate after it: the sustained rate (the whole run's when none)
+    std::string reason; // why none was reported, in words ("the rate stays level", ...); empty when found
+};
+
+// Finds where a long write's rate falls off for good: the SLC or DRAM cache running out.
+//
+// The rule: fit two levels to the series, one before a split and one after, each the median of
+// its samples, choosing the split with the smallest sum of absolute deviations (an L1 step fit:
+// medians, so a stall to 0 MB/s or a burst moves neither level). That step is a cliff when
+//  - both sides have at least minSegment samples,
+//  - the level after is at most 75 % of the level before (minDrop),
+//  - the fall is quick: in a running median of `smoothing` samples, the rate goes from the upper
+//    quarter of the step to its lower quarter within maxTransition (10 %) of all bytes written;
+//    a slow decline (heat, an HDD's inner tracks) is not a cache,
+//  - it lasts: the median of the last quarter of the samples after the split is below the middle
+//    of the two levels.
+// The cache size is the bytes written when the first sample after the split began. Its
+// resolution is one sample (0.25 s of writing). Samples are weighted by count (time), not bytes.
+CacheCliff findCacheCliff(const std::vector<RatePoint>& series, const CliffRule& rule = {});
+
+} // namespace dm

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "surfacescan.h"
+
+#include "ioworker.h"
+#include "randomgenerator.h"
+#include "rangeio.h"
+#include "testregion.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <memory>
+#include <random>
+
+namespace dm {
+
+namespace {
+
+    using Seconds = std::chrono::duration<double>;
+
+    struct FreeDeleter {
+        void operator()(uint8_t* p) const { std::free(p); }
+    };
+
+    std::string quoted(const std::string& s) { return "'" + s + "'"; }
+
+    // A scan reads a whole device; anything else is refused before it is opened.
+    Status checkIsBlockDevice(const ScanRequest& req)
+    {
+        struct stat st { };
+        const int rc = req.fd >= 0 ? ::fstat(req.fd, &st) : ::stat(req.device.c_str(), &st);
+        if (rc != 0) {
+            if (errno == ENOENT)
+                return targetError(quoted(req.device)
+                        + " does not exist: give a block device such as /dev/sdb (diskometer-cli targets lists them)",
+                    ENOENT);
+            return Ok {}; // TestRegion::open says what is wrong in its words
+        }
+        if (S_ISBLK(st.st_mode))
+            return Ok {};
+        const char* what = S_ISDIR(st.st_mode) ? "a directory"
+            : S_ISREG(st.st_mode)              ? "a regular file"
+                                               : "not a block device";
+        return targetError(quoted(req.device) + " is " + what
+                + ": a surface scan reads a whole block device; give one such as /dev/sdb "
+                  "(diskometer-cli targets lists them), or use 'diskometer-cli run' to test a filesystem",
+            ENOTBLK);
+    }
+
+} // namespace
+
+uint64_t scanSampleOffset(uint32_t i, uint32_t n, uint64_t capacity, uint64_t sampleSize, uint64_t align)
+{
+    if (n <= 1 || capacity <= sampleSize)
+        return 0;
+    __extension__ using Wide = unsigned __int128;
+    const uint64_t span = capacity - sampleSize;
+    const uint64_t exact = uint64_t(Wide(i) * span / (n - 1));
+    return align ? exact / align * align : exact;
+}
+
+uint32_t scanIoSize(uint64_t sampleSize)
+{
+    uint32_t size = uint32_t(MiB);
+    while (size > 512 && sampleSize % size != 0)
+        size /= 2;
+    return size;
+}
+
+Status validate(const ScanRequest& r)
+{
+    if (r.samples < 1 || r.samples > kMaxScanSamples)
+        return usageError("the number of samples must be from 1 to " + std::to_string(kMaxScanSamples) + " (got "
+            + std::to_string(r.samples) + ")");
+    if (r.sampleSize < kScanAccessSize || r.sampleSize % kScanAccessSize != 0 || r.sampleSize > kMaxScanSampleSize)
+        return usageError("the sample size must be a multiple of 4 KiB from 4 KiB to 256 MiB (got "
+            + std::to_string(r.sampleSize) + " bytes): e.g. 10MiB");
+    if (r.queueDepth < 1 || r.queueDepth > kMaxQueueDepth)
+        return usageError("the queue depth must be from 1 to 512");
+    if (r.accessSamples > kMaxScanSamples)
+        return usageError("the number of access-time reads must be from 0 to " + std::to_string(kMaxScanSamples));
+    if (r.writeBack && !r.allowDestructive)
+        return usageError("write-back rewrites every sample of " + quoted(r.device)
+            + " with the data just read from it; a crash or power cut during it can lose that data: pass "
+              "--allow-destructive as well if you mean it");
+    return Ok {};
+}
+
+ScanSummary summarize(const ScanResult& result)
+{
+    ScanSummary s;
+    if (!result.samples.empty()) {
+        s.minMbPerSec = INFINITY;
+        double sum = 0, writeSum = 0;
+        size_t writes = 0;
+        for (const auto& x : result.samples) {
+            s.minMbPerSec = std::min(s.minMbPerSec, x.readMbPerSec);
+            s.maxMbPerSec = std::max(s.maxMbPerSec, x.readMbPerSec);
+            sum += x.readMbPerSec;
+            if (x.writeMbPerSec) {
+                writeSum += *x.writeMbPerSec;
+                ++writes;
+            }
+        }
+        s.averageMbPerSec = sum / double(result.samples.size());
+        if (writes)
+            s.averageWriteMbPerSec = writeSum / double(writes);
+    }
+    if (!result.access.empty()) {
+        double sum = 0;
+        for (const auto& a : result.access)
+            sum += a.latencyNs;
+        s.averageAccessMs = sum / double(result.access.size()) / 1e6;
+    }
+    return s;
+}
+
+Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& cb, const std::atomic<bool>& cancel)
+{
+    if (auto st = validate(req); !st)
+        return st.error();
+    if (auto st = checkIsBlockDevice(req); !st)
+        return st.error();
+
+    TargetRequest target;
+    target.path = req.device;
+    target.size = UINT64_MAX; // the whole device
+    target.writes = req.writeBack;
+    target.allowDestructive = req.allowDestructive;
+    target.fd = req.fd;
+    auto region = TestRegion::open(target);
+    if (!region)
+        return region.error();
+    const RegionInfo& info = (*region)->info();
+    if (info.kind != RegionInfo::Kind::BlockDevice)
+        return targetError(quoted(req.device) + " is not a block device: a surface scan reads a whole device");
+    const uint64_t capacity = info.length;
+    if (req.sampleSize > capacity)
+        return usageError("the sample size (" + std::to_string(req.sampleSize / KiB) + " KiB) is bigger than "
+            + quoted(req.device) + " (" + std::to_string(capacity / KiB) + " KiB): choose a smaller --sample-size");
+    const uint64_t align = std::max<uint64_t>(kScanAccessSize, info.logicalBlockSize);
+    if (req.sampleSize % align != 0)
+        return usageError("the sample size must be a multiple of the device's logical block size ("
+            + std::to_string(info.logicalBlockSize) + " B)");
+
+    ScanResult out;
+    out.request = req;
+    out.request.fd = -1;
+    out.request.seed = req.seed ? req.seed : (uint64_t(std::random_device {}()) << 32 | std::random_device {}());
+    out.region = info;
+    out.warnings = (*region)->warnings();
+    out.ioSize = std::max<uint32_t>(scanIoSize(req.sampleSize), info.logicalBlockSize);
+
+    const EngineChoice engine = resolveEngine(req.engine);
+    out.engine = engineName(engine.kind);
+    if (!engine.warning.empty())
+        out.warnings.push_back(engine.warning);
+    auto backend = makeBackend(engine.kind);
+    if (auto st = backend->setup((*region)->fd(), req.queueDepth); !st)
+        return st.error();
+    std::unique_ptr<uint8_t, FreeDeleter> buffer(static_cast<uint8_t*>(std::aligned_alloc(4096, req.sampleSize)));
+    if (!buffer)
+        return targetError("not enough memory for a sample of " + std::to_string(req.sampleSize / MiB)
+            + " MiB: choose a smaller --sample-size");
+
+    const auto start = Clock::now();
+    const auto elapsed = [&] { return Seconds(Clock::now() - start).count(); };
+    const auto stopWith = [&](const Error& e) {
+        if (e.kind == Error::Kind::Cancelled || cancel.load())
+            out.cancelled = true;
+        else
+            out.error = e.message;
+    };
+
+    RangeTransfer job;
+    job.buffer = buffer.get();
+    job.length = req.sampleSize;
+    job.ioSize = out.ioSize;
+    job.depth = req.queueDepth;
+    for (uint32_t i = 0; i < req.samples && !out.error && !out.cancelled; ++i) {
+        if (cancel.load()) {
+            out.cancelled = true;
+            break;
+        }
+        ScanSample s;
+        s.offset = scanSampleOffset(i, req.samples, capacity, req.sampleSize, align);
+        const uint64_t span = capacity - req.sampleSize;
+        s.percent = span ? 100.0 * double(s.offset) / double(span) : 0.0;
+        job.offset = s.offset;
+        job.write = false;
+        auto read = transferRange(*backend, job, cancel);
+        if (!read) {
+            stopWith(read.error());
+            break;
+        }
+        s.readSeconds = *read;
+        s.readMbPerSec = *read > 0 ? double(req.sampleSize) / *read / 1e6 : 0.0;
+        if (req.writeBack) {
+            // Straight after the read, from the same buffer: the device ends up holding what it held.
+            // A cancel between the two leaves the sample untouched; during the write, a partly
+            // rewritten sample still holds the same bytes.
+            job.write = true;
+            auto written = transferRange(*backend, job, cancel);
+            if (!written) {
+                stopWith(written.error());
+                break;
+            }
+            s.writeMbPerSec = *written > 0 ? double(req.sampleSize) / *written / 1e6 : 0.0;
+        }
+        s.t = elapsed();
+        out.samples.push_back(s);
+        if (cb.sample)
+            cb.sample(s);
+        if (cb.progress)
+            cb.progress(ScanProgress { ScanProgress::Stage::Rate, i + 1, req.samples, s.t });
+    }
+
+    // Access time: 4 KiB reads one at a time, uniform over the whole device.
+    RandomGenerator rng(out.request.seed);
+    const uint64_t slots = capacity / align;
+    std::vector<AccessSample> batch;
+    job.length = job.ioSize = kScanAccessSize;
+    job.depth = 1;
+    job.write = false;
+    for (uint32_t i = 0; i < req.accessSamples && !out.error && !out.cancelled; ++i) {
+        if (cancel.load()) {
+            out.cancelled = true;
+            break;
+        }
+        AccessSample a;
+        a.offset = rng.below(slots) * align;
+        a.percent = 100.0 * double(a.offset) / double(capacity);
+        job.offset = a.offset;
+        auto t = transferRange(*backend, job, cancel);
+        if (!t) {
+            stopWith(t.error());
+            break;
+        }
+        a.latencyNs = *t * 1e9;
+        out.access.push_back(a);
+        batch.push_back(a);
+        if (batch.size() == 100 || i + 1 == req.accessSamples) {
+            if (cb.access)
+                cb.access(batch);
+            batch.clear();
+            if (cb.progress)
+                cb.progress(ScanProgress { ScanProgress::Stage::Access, i + 1, req.accessSamples, elapsed() });
+        }
+    }
+    if (!batch.empty() && cb.access)
+        cb.access(batch);
+    return out;
+}
+
+} // namespace dm

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sustainedwrite.h"
+
+#include "ioworker.h"
+#include "signatures.h"
+#include "stalefiles.h"
+#include "testregion.h"
+
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace dm {
+
+namespace {
+
+    using Seconds = std::chrono::duration<double>;
+
+    std::string sizeText(uint64_t bytes)
+    {
+        char buf[64];
+        if (bytes >= GiB)
+            std::snprintf(buf, sizeof buf, "%.1f GiB", double(bytes) / double(GiB));
+        else
+            std::snprintf(buf, sizeof buf, "%.0f MiB", double(bytes) / double(MiB));
+        return buf;
+    }
+
+    // TestRegion checks free space too, but speaks of --size; here the user chose --total, and
+    // the largest total that fits is the useful answer.
+    Status checkFreeSpace(const SustainedRequest& req)
+    {
+        struct stat st { };
+        if (req.fd >= 0 || ::stat(req.target.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+            return Ok {};
+        struct statvfs vfs { };
+        if (::statvfs(req.target.c_str(), &vfs) != 0)
+            return Ok {};
+        const uint64_t freeBytes = uint64_t(vfs.f_bavail) * vfs.f_frsize;
+        if (freeBytes >= req.totalBytes + kFreeSpaceMargin)
+            return Ok {};
+        const uint64_t fits = freeBytes > kFreeSpaceMargin ? (freeBytes - kFreeSpaceMargin) / MiB * MiB : 0;
+        std::string advice = fits >= 16 * MiB ? "choose --total " + std::to_string(fits / MiB) + "MiB or less, "
+                                              : std::string("free some space, ");
+        return targetError("not enough free space in '" + req.target + "' for a sustained write of "
+                + sizeText(req.totalBytes) + ": it needs that plus " + sizeText(kFreeSpaceMargin) + " to spare and "
+                + sizeText(freeBytes) + " is free; " + advice + "or write to another filesystem",
+            ENOSPC);
+    }
+
+} // namespace
+
+Status validate(const SustainedRequest& r)
+{
+    if (r.blockSize < kMinBlockSize || r.blockSize > kMaxBlockSize || r.blockSize % 512 != 0)
+        return usageError("the block size must be a multiple of 512 bytes from 512 B to 8 MiB");
+    if (r.queueDepth < 1 || r.queueDepth > kMaxQueueDepth)
+        return usageError("the queue depth must be from 1 to 512");
+    if (r.totalBytes < 16 * MiB || r.totalBytes < r.blockSize)
+        return usageError("the total to write must be at least 16 MiB (got " + std::to_string(r.totalBytes)
+            + " bytes): e.g. --total 8GiB");
+    if (!(r.sampleSeconds >= 0.05 && r.sampleSeconds <= 0.5))
+        return usageError("the sample interval must be from 0.05 to 0.5 seconds");
+    return Ok {};
+}
+
+std::vector<RatePoint> ratePoints(const std::vector<SustainedSample>& timeline)
+{
+    std::vector<RatePoint> out;
+    out.reserve(timeline.size());
+    for (const auto& s : timeline)
+        out.push_back({ s.bytes, s.mbPerSec });
+    return out;
+}
+
+Result<SustainedResult> runSustainedWrite(
+    const SustainedRequest& req, const SustainedCallbacks& cb, const std::atomic<bool>& cancel)
+{
+    if (auto st = validate(req); !st)
+        return st.error();
+    SustainedRequest effective = req;
+    effective.totalBytes = req.totalBytes / req.blockSize * req.blockSize;
+    effective.fd = -1;
+    effective.seed = req.seed ? req.seed : (uint64_t(std::random_device {}()) << 32 | std::random_device {}());
+
+    // TestRegion would refuse too, but its advice (--mode read) is the grid's.
+    if (struct stat st {};
+        !req.allowDestructive && (req.fd >= 0 || (::stat(req.target.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))))
+        return usageError("a sustained write to '" + req.target
+            + "' overwrites what it holds: pass --allow-destructive if you mean it, or give a directory to write a "
+              "test file in");
+    const std::vector<std::string> swept = sweepStaleTestFiles(req.target);
+    if (auto st = checkFreeSpace(effective); !st)
+        return st.error();
+    TargetRequest target;
+    target.path = req.target;
+    target.size = effective.totalBytes;
+    target.sizeGiven = req.totalGiven;
+    target.writes = true;
+    target.allowDestructive = req.allowDestructive;
+    target.fd = req.fd;
+    auto region = TestRegion::open(target);
+    if (!region)
+        return region.error();
+    const RegionInfo& info = (*region)->info();
+    if (req.blockSize % info.logicalBlockSize != 0)
+        return usageError("the block size is not a multiple of the device's logical block size ("
+            + std::to_string(info.logicalBlockSize) + " B)");
+    // A device or file smaller than the default total is written whole.
+    effective.totalBytes = info.length / req.blockSize * req.blockSize;
+
+    SustainedResult out;
+    out.request = effective;
+    out.region = info;
+    out.warnings = (*region)->warnings();
+    for (const auto& path : swept)
+        out.warnings.push_back("removed a test file left behind by an earlier run: " + path);
+    if (info.kind == RegionInfo::Kind::BlockDevice)
+        if (std::string w = overwriteWarning((*region)->fd(), req.target); !w.empty())
+            out.warnings.push_back(w);
+    const EngineChoice engine = resolveEngine(req.engine);
+    out.engine = engineName(engine.kind);
+    if (!engine.warning.empty())
+        out.warnings.push_back(engine.warning);
+
+    WorkerPlan plan;
+    plan.fd = (*region)->fd();
+    plan.spec = { { Pattern::Sequential, req.blockSize, req.queueDepth, 1 }, Direction::Write, 0 };
+    plan.regionOffset = info.offset;
+    plan.regionLength = effective.totalBytes;
+    plan.seed = effective.seed;
+    plan.data = req.data;
+    IoWorker worker(plan, makeBackend(engine.kind));
+    if (auto st = worker.setup(); !st)
+        return st.error();
+
+    PassLimits limits;
+    limits.byteLimit = effective.totalBytes;
+    LiveCounters live;
+    WorkerPassOutcome outcome;
+    std::mutex mutex;
+    std::condition_variable doneChanged;
+    bool done = false;
+    std::thread io([&] {
+        outcome = worker.runPass(limits, cancel, live);
+        std::lock_guard lock(mutex);
+        done = true;
+        doneChanged.notify_one();
+    });
+
+    const auto start = Clock::now();
+    const auto tick = std::chrono::duration_cast<Clock::duration>(Seconds(req.sampleSeconds));
+    auto next = start + tick;
+    auto lastTime = start;
+    uint64_t lastBytes = 0;
+    // One sample per interval; the last one, when the write ends, covers what is left, so the
+    // samples' bytes add up to everything written.
+    const auto takeSample = [&](Clock::time_point now) {
+        const uint64_t bytes = live.bytes.load(std::memory_order_relaxed);
+        const double dt = Seconds(now - lastTime).count();
+        SustainedSample s { Seconds(now - start).count(), bytes, dt > 0 ? double(bytes - lastBytes) / dt / 1e6 : 0.0 };
+        lastBytes = bytes;
+        lastTime = now;
+        out.timeline.push_back(s);
+        if (cb.sample)
+            cb.sample(s);
+        if (cb.progress)
+            cb.progress({ bytes, effective.totalBytes, s.t, s.mbPerSec });
+    };
+    {
+        std::unique_lock lock(mutex);
+        while (!doneChanged.wait_until(lock, next, [&] { return done; })) {
+            lock.unlock();
+            takeSample(Clock::now());
+            next += tick;
+            lock.lock();
+        }
+    }
+    io.join();
+    // The final interval ends at the last completion, not when this thread woke up.
+    if (live.bytes.load() > lastBytes)
+        takeSample(std::max(outcome.end, lastTime));
+
+    out.bytesWritten = outcome.writeBytes;
+    out.seconds = outcome.end > outcome.start ? Seconds(outcome.end - outcome.start).count() : 0.0;
+    if (outcome.error)
+        out.error = outcome.error->message;
+    out.cancelled = cancel.load() && !out.error;
+    out.cliff = findCacheCliff(ratePoints(out.timeline));
+    return out;
+}
+
+} // namespace dm

@@ -198,28 +198,12 @@
         <translation>テストサイズ</translation>
     </message>
     <message>
-        <source>Choose a folder to test in</source>
-        <translation>テストするフォルダーを選択</translation>
-    </message>
-    <message>
         <source>Comment (shown in the image and the reports)</source>
         <translation>コメント (画像とレポートに表示されます)</translation>
     </message>
     <message>
         <source>Ready</source>
         <translation>準備完了</translation>
-    </message>
-    <message>
-        <source>Block devices (raw)</source>
-        <translation>ブロックデバイス (raw)</translation>
-    </message>
-    <message>
-        <source>mounted on %1</source>
-        <translation>%1 にマウント</translation>
-    </message>
-    <message>
-        <source>Choose folder…</source>
-        <translation>フォルダーを選択…</translation>
     </message>
     <message>
         <source>Stopping…</source>
@@ -487,12 +471,40 @@
         <translation>Mix</translation>
     </message>
     <message>
-        <source>%1  %2 free of %3</source>
-        <translation>%1  空き %2 / 全体 %3</translation>
-    </message>
-    <message>
         <source>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.&lt;/p&gt;&lt;p&gt;Engine: %5 with O_DIRECT&lt;br&gt;Qt %2 (built with %3)&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;br&gt;&lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;CrystalDiskMark 風の、Linux デスクトップ向けストレージベンチマークです。&lt;/p&gt;&lt;p&gt;エンジン: %5 (O_DIRECT)&lt;br&gt;Qt %2 (ビルド時 %3)&lt;/p&gt;&lt;p&gt;GNU GPL バージョン 3 以降のもとで配布されるフリーソフトウェアです。&lt;br&gt;&lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Another test is running: stop it first, or wait for it to end</source>
+        <translation>別のテストを実行中です: 先に停止するか、終わるまで待ってください</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark</source>
+        <translation>ベンチマーク(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Surface s&amp;can</source>
+        <translation>表面スキャン(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Sustained &amp;write</source>
+        <translation>連続書き込み(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Block si&amp;zes</source>
+        <translation>ブロックサイズ(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>Read rate across the whole device, and access times</source>
+        <translation>デバイス全体の読み込み速度とアクセスタイム</translation>
+    </message>
+    <message>
+        <source>One long write: where the drive&apos;s cache runs out</source>
+        <translation>長い書き込み: ドライブのキャッシュが尽きる位置</translation>
+    </message>
+    <message>
+        <source>MB/s and IOPS from 4 KiB to 16 MiB blocks</source>
+        <translation>4 KiB から 16 MiB までのブロックでの MB/s と IOPS</translation>
     </message>
 </context>
 <context>
@@ -523,6 +535,129 @@
     <message>
         <source>Error</source>
         <translation>エラー</translation>
+    </message>
+</context>
+<context>
+    <name>dm::ScanPage</name>
+    <message>
+        <source>&amp;Device:</source>
+        <translation>デバイス(&amp;D):</translation>
+    </message>
+    <message>
+        <source>Positions read, evenly from the start to the end of the device</source>
+        <translation>デバイスの先頭から末尾まで均等に読む位置の数</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>Bytes read at each position</source>
+        <translation>各位置で読むバイト数</translation>
+    </message>
+    <message>
+        <source>Random 4 KiB reads across the device, for the access time (0: none)</source>
+        <translation>アクセスタイムを測る、デバイス全体へのランダムな 4 KiB 読み込みの回数 (0: なし)</translation>
+    </message>
+    <message>
+        <source>Write &amp;back</source>
+        <translation>書き戻し(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Also write each sample&apos;s data back and time it: unmounted devices only, after typing the device&apos;s name</source>
+        <translation>各サンプルのデータを書き戻して時間も測ります: アンマウントしたデバイスのみ、デバイス名を入力して確認した後</translation>
+    </message>
+    <message>
+        <source>samples of</source>
+        <translation>サンプル ×</translation>
+    </message>
+    <message>
+        <source>access reads</source>
+        <translation>回のアクセス</translation>
+    </message>
+    <message>
+        <source>&amp;Samples:</source>
+        <translation>サンプル(&amp;S):</translation>
+    </message>
+    <message>
+        <source>Position on the device (%)</source>
+        <translation>デバイス上の位置 (%)</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>Access time (ms)</source>
+        <translation>アクセス (ms)</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>読み込み</translation>
+    </message>
+    <message>
+        <source>Access time</source>
+        <translation>アクセスタイム</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>No block device to scan: plug one in, or run diskometer-cli scan DEVICE</source>
+        <translation>スキャンできるブロックデバイスがありません: デバイスを接続するか、diskometer-cli scan DEVICE を実行してください</translation>
+    </message>
+    <message>
+        <source>Scanning %1…</source>
+        <translation>%1 をスキャン中…</translation>
+    </message>
+    <message>
+        <source>Reading sample %1 of %2…</source>
+        <translation>サンプル %1/%2 を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Access time: %1 of %2 reads…</source>
+        <translation>アクセスタイム: %1/%2 回…</translation>
+    </message>
+    <message>
+        <source>The scan of %1 stopped: %2</source>
+        <translation>%1 のスキャンが止まりました: %2</translation>
+    </message>
+    <message>
+        <source>Stopped: the samples read so far are shown</source>
+        <translation>停止しました: ここまでに読んだサンプルを表示しています</translation>
+    </message>
+    <message>
+        <source>Scanned %1</source>
+        <translation>%1 をスキャンしました</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Reads the whole device at evenly spread positions: a drive that slows towards its end, or has slow spots, shows here.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;デバイス全体を均等な位置で読み込みます。末尾ほど遅くなるドライブや、遅い箇所のあるドライブがわかります。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Minimum</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Maximum</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Write average</source>
+        <translation>書き込み平均</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>サンプル数</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
     </message>
 </context>
 <context>
@@ -606,6 +741,227 @@
     <message>
         <source>Not available here (%1): a run falls back to libaio</source>
         <translation>この環境では使えません (%1): libaio で実行します</translation>
+    </message>
+</context>
+<context>
+    <name>dm::SustainedPage</name>
+    <message>
+        <source>A test file is written here and removed when the test ends</source>
+        <translation>ここにテストファイルを書き込み、テスト終了時に削除します</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>フォルダー(&amp;F):</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>How much to write: more than the drive&apos;s cache, to see where it runs out</source>
+        <translation>書き込む量: キャッシュが尽きる位置を見るには、ドライブのキャッシュより多くします</translation>
+    </message>
+    <message>
+        <source>&amp;Amount:</source>
+        <translation>書き込み量(&amp;A):</translation>
+    </message>
+    <message>
+        <source>Written (GB)</source>
+        <translation>書き込み量 (GB)</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>Writing %1 to %2…</source>
+        <translation>%2 に %1 を書き込み中…</translation>
+    </message>
+    <message>
+        <source>Written %1 of %2 at %3</source>
+        <translation>%1/%2 書き込み済み、%3</translation>
+    </message>
+    <message>
+        <source>Cache runs out</source>
+        <translation>キャッシュ切れ</translation>
+    </message>
+    <message>
+        <source>The write stopped: %1</source>
+        <translation>書き込みが止まりました: %1</translation>
+    </message>
+    <message>
+        <source>Stopped: the test file is removed; what was written so far is shown</source>
+        <translation>停止しました: テストファイルは削除済みです。ここまでの結果を表示しています</translation>
+    </message>
+    <message>
+        <source>Wrote %1 in %2; the test file is removed</source>
+        <translation>%1 を %2 で書き込みました。テストファイルは削除済みです</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Writes one long file and shows where the drive&apos;s cache runs out and what it sustains after.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;大きなファイルを 1 つ書き込み、ドライブのキャッシュが尽きる位置と、その後に維持できる速度を示します。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>書き込み量</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <source>Cache</source>
+        <translation>キャッシュ</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>キャッシュ内</translation>
+    </message>
+    <message>
+        <source>Sustained</source>
+        <translation>持続</translation>
+    </message>
+    <message>
+        <source>none seen</source>
+        <translation>検出なし</translation>
+    </message>
+</context>
+<context>
+    <name>dm::SweepPage</name>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>フォルダー(&amp;F):</translation>
+    </message>
+    <message>
+        <source>Sequential</source>
+        <translation>シーケンシャル</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>ランダム</translation>
+    </message>
+    <message>
+        <source>Read and write</source>
+        <translation>読み込みと書き込み</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>読み込み</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>&amp;Test:</source>
+        <translation>テスト(&amp;T):</translation>
+    </message>
+    <message>
+        <source>Block size (KiB)</source>
+        <translation>ブロックサイズ (KiB)</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>IOPS</source>
+        <translation>IOPS</translation>
+    </message>
+    <message>
+        <source>Read MB/s</source>
+        <translation>読み込み MB/s</translation>
+    </message>
+    <message>
+        <source>Write MB/s</source>
+        <translation>書き込み MB/s</translation>
+    </message>
+    <message>
+        <source>Read IOPS</source>
+        <translation>読み込み IOPS</translation>
+    </message>
+    <message>
+        <source>Write IOPS</source>
+        <translation>書き込み IOPS</translation>
+    </message>
+    <message>
+        <source>Preparing %1…</source>
+        <translation>%1 を準備中…</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>読み込み</translation>
+    </message>
+    <message>
+        <source>Preparing the test file…</source>
+        <translation>テストファイルを準備中…</translation>
+    </message>
+    <message>
+        <source>Measuring %1 (%2 of %3)…</source>
+        <translation>%1 を測定中 (%2/%3)…</translation>
+    </message>
+    <message>
+        <source>Stopped: the block sizes measured so far are shown</source>
+        <translation>停止しました: ここまでに測ったブロックサイズを表示しています</translation>
+    </message>
+    <message>
+        <source>Some block sizes failed: %1</source>
+        <translation>一部のブロックサイズで失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>Measured %1 block sizes; the test file is removed</source>
+        <translation>%1 種類のブロックサイズを測定しました。テストファイルは削除済みです</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Measures one pattern at every block size from 4 KiB to 16 MiB: where the speed levels off is the size the drive likes.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;1 つのパターンを 4 KiB から 16 MiB までの各ブロックサイズで測ります。速度が頭打ちになる位置が、ドライブの得意なサイズです。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>最高</translation>
+    </message>
+    <message>
+        <source>90 % from</source>
+        <translation>90 % に達するサイズ</translation>
+    </message>
+</context>
+<context>
+    <name>dm::TargetCombo</name>
+    <message>
+        <source>Choose a folder to test in</source>
+        <translation>テストするフォルダーを選択</translation>
+    </message>
+    <message>
+        <source>%1  %2 free of %3</source>
+        <translation>%1  空き %2 / 全体 %3</translation>
+    </message>
+    <message>
+        <source>Block devices (raw)</source>
+        <translation>ブロックデバイス (直接)</translation>
+    </message>
+    <message>
+        <source>mounted on %1</source>
+        <translation>%1 にマウント中</translation>
+    </message>
+    <message>
+        <source>Choose folder…</source>
+        <translation>フォルダーを選択…</translation>
     </message>
 </context>
 <context>
@@ -752,6 +1108,65 @@
     <message>
         <source>CV: %1%</source>
         <translation>変動係数 (CV): %1%</translation>
+    </message>
+</context>
+<context>
+    <name>dm::ToolPage</name>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>Comment (shown in the image and the reports)</source>
+        <translation>コメント (画像とレポートに表示されます)</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>準備完了</translation>
+    </message>
+    <message>
+        <source>Save Image…</source>
+        <translation>画像を保存…</translation>
+    </message>
+    <message>
+        <source>Save CSV…</source>
+        <translation>CSV を保存…</translation>
+    </message>
+    <message>
+        <source>Save JSON…</source>
+        <translation>JSON を保存…</translation>
+    </message>
+    <message>
+        <source>Stopped before the test began</source>
+        <translation>テスト開始前に停止しました</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>停止中…</translation>
+    </message>
+    <message>
+        <source>%1 left</source>
+        <translation>残り %1</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was written to %1</source>
+        <translation>キャンセルしました: %1 には何も書き込んでいません</translation>
+    </message>
+    <message>
+        <source>Asking for permission to open %1…</source>
+        <translation>%1 を開く許可を求めています…</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 に保存しました</translation>
     </message>
 </context>
 <context>

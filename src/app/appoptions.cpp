@@ -22,7 +22,8 @@ namespace {
 
 bool AppOptions::anyOverride() const
 {
-    return target || profile || preset || mode || count || size || measure || interval || warmup || mix || unit || engine;
+    return target || profile || preset || mode || count || size || measure || interval || warmup || mix || unit
+        || engine;
 }
 
 void AppOptions::applyTo(GuiSettings& s) const
@@ -82,11 +83,13 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     opt("comment", "The comment shown in the window and the reports.", "TEXT");
     opt("palette", "light or dark (default: the desktop's).", "NAME");
     opt("language", "Language of the window, such as ja or en (default: the desktop's).", "CODE");
+    opt("page", "Open the page of another test: scan, sustained or sweep.", "NAME");
     opt("start", "Start the run at once.");
     opt("save-image", "Save a PNG of the window when the run ends.", "FILE");
     opt("save-text", "Save the text report when the run ends.", "FILE");
     opt("save-json", "Save the JSON report when the run ends.", "FILE");
     opt("save-markdown", "Save the Markdown report when the run ends.", "FILE");
+    opt("save-csv", "Save the CSV of a scan, sustained write or sweep when it ends.", "FILE");
     opt("stats", "Write GUI smoothness figures (largest GUI-thread gap, chart updates, memory) as JSON.", "FILE");
     opt("allow-root", "Run the window as root anyway (for test rigs; desktops never need it).");
     opt("quit-when-done", "Quit when the run ends, with diskometer-cli's exit codes.");
@@ -170,6 +173,11 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     o.saveText = p.value(QStringLiteral("save-text"));
     o.saveJson = p.value(QStringLiteral("save-json"));
     o.saveMarkdown = p.value(QStringLiteral("save-markdown"));
+    o.saveCsv = p.value(QStringLiteral("save-csv"));
+    o.page = p.value(QStringLiteral("page"));
+    if (!o.page.isEmpty() && o.page != QLatin1String("scan") && o.page != QLatin1String("sustained")
+        && o.page != QLatin1String("sweep"))
+        return usage(QStringLiteral("unknown --page: use scan, sustained or sweep"));
     o.statsFile = p.value(QStringLiteral("stats"));
     o.quitWhenDone = p.isSet(QStringLiteral("quit-when-done"));
     o.allowRoot = p.isSet(QStringLiteral("allow-root"));

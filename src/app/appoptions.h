@@ -26,8 +26,9 @@ struct AppOptions {
     QString comment;
     QString palette; // "", "light" or "dark"
     QString language; // "ja", "en"…; empty: the desktop's locale
+    QString page; // --page: "scan", "sustained" or "sweep" (empty: the grid)
     bool start = false;
-    QString saveImage, saveText, saveJson, saveMarkdown;
+    QString saveImage, saveText, saveJson, saveMarkdown, saveCsv;
     QString statsFile; // --stats: GUI smoothness figures for bench/gui-stall
     bool quitWhenDone = false;
     bool allowRoot = false; // test rigs and containers only: the window never needs root

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "livechart.h"
 
+#include "chartstyle.h"
+
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
@@ -16,6 +18,8 @@
 
 namespace dm {
 
+using namespace chartstyle;
+
 namespace {
 
     // Smallest axis spans, so the first samples of a slow device are not drawn against a 0..0.001
@@ -23,50 +27,6 @@ namespace {
     constexpr double kMinSeconds = 10;
     constexpr double kMinRate = 1;
     constexpr double kMinIops = 10;
-
-    struct NiceAxis {
-        double max;
-        double step;
-    };
-
-    // An axis end on a 1-2-5 step with room above value, in at most `intervals` steps: it changes
-    // only when a sample passes it, a few times per test, instead of on every sample.
-    NiceAxis niceAxis(double value, double headroom, double minimum, int intervals = 4)
-    {
-        const double target = std::max(value * headroom, minimum);
-        const double raw = target / intervals;
-        const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-        const double norm = raw / magnitude;
-        const double step = (norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 5 ? 5 : 10) * magnitude;
-        return { std::ceil(target / step - 1e-9) * step, step };
-    }
-
-    // suffix follows the number in every label; a '%' in it would be read as a printf conversion.
-    void applyAxis(QValueAxis* axis, NiceAxis nice, const QString& suffix = {})
-    {
-        const int decimals = nice.step >= 1 ? 0 : int(std::ceil(-std::log10(nice.step) - 1e-9));
-        axis->setLabelFormat(QStringLiteral("%.%1f%2").arg(decimals).arg(suffix));
-        axis->setTickInterval(nice.step);
-        axis->setRange(0, nice.max);
-    }
-
-    QValueAxis* makeAxis()
-    {
-        auto* axis = new QValueAxis;
-        // Dynamic ticks anchored at 0 keep the grid on round numbers whatever the range.
-        axis->setTickType(QValueAxis::TicksDynamic);
-        axis->setTickAnchor(0);
-        axis->setMinorTickCount(0);
-        return axis;
-    }
-
-    QColor blend(const QColor& a, const QColor& b, double t)
-    {
-        return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
-            float(a.greenF() + (b.greenF() - a.greenF()) * t), float(a.blueF() + (b.blueF() - a.blueF()) * t));
-    }
-
-    bool isDark(const QColor& c) { return c.lightnessF() < 0.5; }
 
 } // namespace
 
@@ -255,23 +215,13 @@ void LiveChart::updateBand()
 
 void LiveChart::applyPalette()
 {
-    const QPalette pal = palette();
-    const QColor base = pal.color(QPalette::Base);
-    const QColor text = pal.color(QPalette::Text);
-    const bool dark = isDark(base);
-
     // The chart sits under the tiles and wears their colours: Base behind, Text in front.
-    m_view->setBackgroundBrush(base);
-    m_chart->setBackgroundBrush(base);
-    m_chart->setBackgroundPen(QPen(blend(base, text, 0.3), 1));
-    m_chart->setPlotAreaBackgroundVisible(false);
-    m_chart->setTitleBrush(text);
-    m_chart->legend()->setLabelColor(text);
-
-    // Blue and orange stay apart for the common colour-vision deficiencies; each has a light and a
-    // dark variant with at least 4.5:1 contrast against typical light and dark bases.
-    const QColor rateColor = dark ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0);
-    const QColor iopsColor = dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xc4, 0x4d, 0x00);
+    chartstyle::applyPalette(m_view, m_chart, this);
+    const QColor base = palette().color(QPalette::Base);
+    const QColor text = palette().color(QPalette::Text);
+    const bool dark = isDark(base);
+    const QColor rateColor = primaryColor(dark);
+    const QColor iopsColor = secondaryColor(dark);
     // Widths in logical pixels (not cosmetic pens, which stay one device pixel thin at 200%).
     m_rate->setPen(QPen(rateColor, 2));
     // Within one test IOPS is MB/s over the block size, so the two lines often lie on top of each
@@ -283,13 +233,6 @@ void LiveChart::applyPalette()
     m_band->setBrush(shade);
     m_band->setPen(Qt::NoPen);
 
-    const QColor grid = blend(base, text, dark ? 0.2 : 0.12);
-    const QColor line = blend(base, text, 0.4);
-    for (QValueAxis* axis : { m_timeAxis, m_rateAxis, m_iopsAxis }) {
-        axis->setLabelsColor(text);
-        axis->setGridLineColor(grid);
-        axis->setLinePenColor(line);
-    }
     // Axis titles in their series' colours say which axis belongs to which line.
     m_rateAxis->setTitleBrush(rateColor);
     m_iopsAxis->setTitleBrush(iopsColor);
@@ -297,25 +240,7 @@ void LiveChart::applyPalette()
     m_iopsAxis->setGridLineVisible(false);
 }
 
-void LiveChart::applyFonts()
-{
-    // The widget's font, not Qt Charts' built-in Arial in fixed sizes, so the chart follows the
-    // desktop's font and scale like the rest of the window.
-    const QFont base = font();
-    QFont title = base;
-    title.setBold(true);
-    QFont small = base;
-    if (small.pointSizeF() > 0)
-        small.setPointSizeF(small.pointSizeF() * 0.9);
-    m_chart->setTitleFont(title);
-    m_chart->legend()->setFont(small);
-    for (QValueAxis* axis : { m_timeAxis, m_rateAxis, m_iopsAxis }) {
-        axis->setLabelsFont(small);
-        axis->setTitleFont(small);
-    }
-    const int margin = std::max(2, fontMetrics().height() / 4);
-    m_chart->setMargins(QMargins(margin, margin / 2, margin, 0));
-}
+void LiveChart::applyFonts() { chartstyle::applyFonts(m_chart, this); }
 
 void LiveChart::resizeEvent(QResizeEvent* event)
 {

@@ -94,6 +94,6 @@ int main(int argc, char** argv)
     dm::MainWindow window(settings, *options, true);
     window.show();
     if (options->start)
-        QTimer::singleShot(0, &window, [&window] { window.startAll(); });
+        QTimer::singleShot(0, &window, [&window] { window.startFromOptions(); });
     return app.exec();
 }

@@ -12,6 +12,7 @@
 #include "settingsdialog.h"
 #include "signatures.h"
 #include "systeminfo.h"
+#include "targetcombo.h"
 #include "targetinfo.h"
 #include "textreport.h"
 #include "udisksopener.h"
@@ -44,16 +45,6 @@
 namespace dm {
 
 namespace {
-    QString humanBytes(qint64 bytes)
-    {
-        const double gib = double(bytes) / double(GiB);
-        if (gib >= 1000)
-            return QStringLiteral("%1 TiB").arg(gib / 1024, 0, 'f', 1);
-        if (gib >= 1)
-            return QStringLiteral("%1 GiB").arg(gib, 0, 'f', gib >= 100 ? 0 : 1);
-        return QStringLiteral("%1 MiB").arg(double(bytes) / double(MiB), 0, 'f', 0);
-    }
-
     QString clockText(double seconds)
     {
         const int s = int(seconds + 0.5);
@@ -138,7 +129,7 @@ void MainWindow::buildCentral()
     auto* runAllAction = new QAction(this);
     runAllAction->setShortcut(QKeySequence(tr("Ctrl+R")));
     connect(runAllAction, &QAction::triggered, this, [this] {
-        if (!isRunning())
+        if (!anyTestRunning())
             startAll();
     });
     addAction(runAllAction);
@@ -165,19 +156,9 @@ void MainWindow::buildCentral()
     });
     top->addWidget(m_sizeCombo);
 
-    m_targetCombo = new QComboBox(central);
-    m_targetCombo->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    m_targetCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_targetCombo->setMinimumContentsLength(24);
-    connect(m_targetCombo, &QComboBox::activated, this, [this](int index) {
-        if (m_targetCombo->itemData(index).toString().isEmpty()) {
-            const QString dir = QFileDialog::getExistingDirectory(this, tr("Choose a folder to test in"), targetPath());
-            if (!dir.isEmpty())
-                m_settings.targetPath = dir;
-            fillTargets();
-        } else {
-            m_settings.targetPath = m_targetCombo->itemData(index).toString();
-        }
+    m_targetCombo = new TargetCombo(TargetCombo::Filesystems | TargetCombo::Devices, central);
+    connect(m_targetCombo, &TargetCombo::pathChosen, this, [this](const QString& path) {
+        m_settings.targetPath = path;
         settingsChanged();
     });
     top->addWidget(m_targetCombo, 1);
@@ -198,7 +179,7 @@ void MainWindow::buildCentral()
     m_comment->setText(m_options.comment);
     layout->addWidget(m_comment);
 
-    setCentralWidget(central);
+    buildPages(central);
     m_status = new QLabel(this);
     statusBar()->addWidget(m_status, 1);
     m_status->setText(tr("Ready"));
@@ -209,62 +190,7 @@ void MainWindow::buildCentral()
     addAction(stopAction);
 }
 
-void MainWindow::fillTargets()
-{
-    m_targetCombo->clear();
-    const auto targets = listFilesystemTargets();
-    const QString current = targetPath();
-    // The filesystem holding the home directory is tested in the home directory, where the user
-    // may create the test file; other filesystems at their mount point.
-    const int home = targetHolding(targets, QDir::homePath());
-    int currentIndex = -1;
-    for (int i = 0; i < targets.size(); ++i) {
-        const auto& t = targets[i];
-        const QString dir = i == home ? QDir::homePath() : t.mountPoint;
-        QString text = tr("%1  %2 free of %3")
-                           .arg(t.mountPoint, humanBytes(t.freeBytes.value_or(0)), humanBytes(t.capacityBytes));
-        if (!t.model.isEmpty())
-            text += QStringLiteral("  (%1)").arg(t.model);
-        m_targetCombo->addItem(text, dir);
-        m_targetCombo->setItemData(m_targetCombo->count() - 1,
-            QStringLiteral("%1 · %2 · %3 · %4").arg(dir, t.device, t.filesystem, t.mountOptions), Qt::ToolTipRole);
-        if (dir == current)
-            currentIndex = m_targetCombo->count() - 1;
-    }
-    // Raw devices in their own group: read tests measure the device itself, below any filesystem.
-    const auto devices = listBlockDevices();
-    if (!devices.isEmpty()) {
-        m_targetCombo->insertSeparator(m_targetCombo->count());
-        m_targetCombo->addItem(tr("Block devices (raw)"), QString());
-        if (auto* model = qobject_cast<QStandardItemModel*>(m_targetCombo->model()))
-            model->item(m_targetCombo->count() - 1)->setEnabled(false);
-    }
-    for (const auto& d : devices) {
-        QString text
-            = QStringLiteral("%1%2  %3")
-                  .arg(d.wholeDisk.isEmpty() ? QString() : QStringLiteral("    "), d.device, humanBytes(d.sizeBytes));
-        if (const QString name = deviceName(d); !name.isEmpty())
-            text += QStringLiteral("  %1").arg(name);
-        QStringList details { d.bus };
-        if (!d.link.isEmpty())
-            details << d.link;
-        if (!d.mountPoints.isEmpty())
-            details << tr("mounted on %1").arg(d.mountPoints.join(QStringLiteral(", ")));
-        details.removeAll(QString());
-        if (!details.isEmpty())
-            text += QStringLiteral("  (%1)").arg(details.join(QStringLiteral(", ")));
-        m_targetCombo->addItem(text, d.device);
-        if (d.device == current)
-            currentIndex = m_targetCombo->count() - 1;
-    }
-    if (currentIndex < 0) {
-        // A folder chosen by hand (or given with --target) is listed as itself.
-        m_targetCombo->addItem(current, current);
-        currentIndex = m_targetCombo->count() - 1;
-    }
-    m_targetCombo->addItem(tr("Choose folder…"), QString()); // no path: opens the folder dialog
-    m_targetCombo->setCurrentIndex(currentIndex);
-}
+void MainWindow::fillTargets() { m_targetCombo->refill(targetPath()); }
 
 QString MainWindow::targetPath() const
 {
@@ -334,6 +260,10 @@ bool MainWindow::startTests(const std::vector<size_t>& testRows)
 {
     if (isRunning())
         return false;
+    if (anyTestRunning()) {
+        m_status->setText(tr("Another test is running: stop it first, or wait for it to end"));
+        return false;
+    }
     const auto rows = effectiveRows(m_settings);
     std::vector<TestRow> chosen;
     for (size_t r : testRows)
@@ -501,6 +431,7 @@ void MainWindow::onRunningChanged(bool running)
         running ? m_stats->runStarted() : m_stats->runEnded();
     m_allButton->setText(running ? tr("Stop") : tr("All"));
     m_grid->setRunning(running);
+    updateBusy();
     for (QWidget* w : m_lockedWhileRunning)
         w->setEnabled(!running);
     if (!running && m_closeWhenStopped) {
@@ -638,11 +569,14 @@ void MainWindow::showAbout()
            "<p>Engine: %5 with O_DIRECT<br>Qt %2 (built with %3)</p>"
            "<p>Free software under the GNU GPL, version 3 or later.<br><a href=\"%4\">%4</a></p>")
             .arg(QStringLiteral(DM_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
-                QStringLiteral(DM_PROJECT_URL), QString::fromLatin1(engineName(resolveEngine(m_settings.engine).kind))));
+                QStringLiteral(DM_PROJECT_URL),
+                QString::fromLatin1(engineName(resolveEngine(m_settings.engine).kind))));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // The other tests stop as their pages go: the runner cancels and waits (at most half a
+    // second), and their test files are unnamed, so nothing is left behind.
     if (isRunning()) {
         // Stop first: the engine removes the test file and the window closes when it has ended.
         m_closeWhenStopped = true;

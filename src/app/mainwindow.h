@@ -17,11 +17,17 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QTabWidget;
 
 namespace dm {
 
 class LiveChart;
 class ResultGrid;
+class ScanPage;
+class SustainedPage;
+class SweepPage;
+class ToolPage;
+class TargetCombo;
 class UdisksOpener;
 class UiStats;
 
@@ -48,6 +54,14 @@ public:
     LiveChart* chart() const { return m_chart; }
     BenchmarkController* controller() const { return m_controller; }
     QPushButton* allButton() const { return m_allButton; }
+    QTabWidget* tabs() const { return m_tabs; }
+    ScanPage* scanPage() const { return m_scanPage; }
+    SustainedPage* sustainedPage() const { return m_sustainedPage; }
+    SweepPage* sweepPage() const { return m_sweepPage; }
+    // Whether the grid or any other test is running (one test at a time: they would measure each other).
+    bool anyTestRunning() const;
+    // Starts the test of the page chosen with --page (or the grid), for --start.
+    bool startFromOptions();
 
     bool saveImage(const QString& path);
     bool saveReport(const QString& path, const QByteArray& content);
@@ -61,6 +75,10 @@ protected:
 private:
     void buildMenus();
     void buildCentral();
+    void buildPages(QWidget* benchmark); // mainwindowpages.cpp
+    void applyOptionsToPages();
+    void updateBusy();
+    void finishPageAutomation(ToolPage* page, bool ok);
     void fillTargets();
     void applySettingsToUi();
     void settingsChanged();
@@ -92,9 +110,13 @@ private:
     QPushButton* m_allButton = nullptr;
     QComboBox* m_countCombo = nullptr;
     QComboBox* m_sizeCombo = nullptr;
-    QComboBox* m_targetCombo = nullptr;
+    TargetCombo* m_targetCombo = nullptr;
     ResultGrid* m_grid = nullptr;
     LiveChart* m_chart = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    ScanPage* m_scanPage = nullptr;
+    SustainedPage* m_sustainedPage = nullptr;
+    SweepPage* m_sweepPage = nullptr;
     QLineEdit* m_comment = nullptr;
     QLabel* m_status = nullptr;
     QActionGroup* m_profileGroup = nullptr;

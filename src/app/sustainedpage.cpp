@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sustainedpage.h"
+
+#include "targetcombo.h"
+#include "toolchart.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFormLayout>
+#include <QLineSeries>
+
+#include <cmath>
+
+namespace dm {
+
+namespace {
+    QString gb(double bytes) { return QStringLiteral("%1 GB").arg(bytes / 1e9, 0, 'f', bytes >= 10e9 ? 1 : 2); }
+    QString mbps(double v) { return QStringLiteral("%1 MB/s").arg(v, 0, 'f', v >= 100 ? 1 : 2); }
+}
+
+SustainedPage::SustainedPage(QWidget* parent)
+    : ToolPage(parent)
+{
+    m_target = new TargetCombo(TargetCombo::Filesystems, this);
+    m_target->refill(QDir::homePath());
+    m_target->setToolTip(tr("A test file is written here and removed when the test ends"));
+    settingsForm()->addRow(tr("&Folder:"), m_target);
+    m_total = new QComboBox(this);
+    for (uint64_t g : { 1, 2, 4, 8, 16, 32, 64, 128, 256 })
+        m_total->addItem(tr("%1 GiB").arg(g), QVariant::fromValue<qulonglong>(g * GiB));
+    m_total->setCurrentIndex(3);
+    m_total->setToolTip(tr("How much to write: more than the drive's cache, to see where it runs out"));
+    m_total->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    settingsForm()->addRow(tr("&Amount:"), m_total);
+    lockWhileRunning(m_target);
+    lockWhileRunning(m_total);
+
+    m_chart = new ToolChart(ToolChart::XScale::Linear, this);
+    m_chart->setXAxis(tr("Written (GB)"), 0, double(8 * GiB) / 1e9);
+    m_chart->setYTitle(ToolChart::Side::Left, tr("MB/s"));
+    m_rate = m_chart->addLine(tr("Write"), ToolChart::Side::Left, ToolChart::Role::Primary);
+    setChart(m_chart);
+    updateSummary();
+}
+
+void SustainedPage::setTarget(const QString& path) { m_target->refill(path); }
+
+void SustainedPage::setTotal(uint64_t bytes)
+{
+    int index = m_total->findData(QVariant::fromValue<qulonglong>(bytes));
+    if (index < 0) {
+        m_total->addItem(tr("%1 MiB").arg(bytes / MiB), QVariant::fromValue<qulonglong>(bytes));
+        index = m_total->count() - 1;
+    }
+    m_total->setCurrentIndex(index);
+}
+
+int SustainedPage::plottedSamples() const { return int(m_rate->count()); }
+
+bool SustainedPage::launch()
+{
+    SustainedRequest request;
+    request.target = m_target->currentPath().toStdString();
+    request.totalBytes = m_total->currentData().toULongLong();
+    request.totalGiven = true;
+    if (const Status valid = validate(request); !valid) {
+        showResult(false, QString::fromStdString(valid.error().message));
+        return false;
+    }
+    m_live.clear();
+    m_elapsed = 0;
+    m_report.reset();
+    m_chart->clear();
+    m_rate->setPointsVisible(false);
+    m_chart->setTitle(m_target->currentPath());
+    m_chart->setXAxis(tr("Written (GB)"), 0, double(request.totalBytes) / 1e9);
+    updateSummary();
+    setStatus(tr("Writing %1 to %2…").arg(gb(double(request.totalBytes)), m_target->currentPath()));
+
+    ToolRunner* runner = this->runner();
+    const QString comment = this->comment();
+    const uint64_t total = request.totalBytes;
+    // The job reaches the page only through post() (see ScanPage::run).
+    return runner->start([this, runner, request, comment, total](const std::atomic<bool>& cancel) {
+        SustainedCallbacks callbacks;
+        callbacks.sample = [=, this](const SustainedSample& s) { runner->post([=, this] { onSample(s, total); }); };
+        auto result = runSustainedWrite(request, callbacks, cancel);
+        ReportHeader header
+            = reportHeaderFor(QString::fromStdString(request.target), result ? result->engine : std::string(), comment);
+        runner->post([=, this] { onFinished(result, header); });
+    });
+}
+
+void SustainedPage::onSample(const SustainedSample& s, uint64_t total)
+{
+    m_live.push_back(s);
+    m_elapsed = s.t;
+    m_chart->append(m_rate, double(s.bytes) / 1e9, s.mbPerSec);
+    const double average = s.t > 0 ? double(s.bytes) / s.t : 0; // bytes per second so far
+    setProgress(double(s.bytes) / double(total), average > 0 ? double(total - std::min(total, s.bytes)) / average : -1);
+    setStatus(tr("Written %1 of %2 at %3").arg(gb(double(s.bytes)), gb(double(total)), mbps(s.mbPerSec)));
+    updateSummary();
+}
+
+void SustainedPage::onFinished(Result<SustainedResult> result, ReportHeader header)
+{
+    if (!result) {
+        showResult(false, QString::fromStdString(result.error().message));
+        return;
+    }
+    m_live = result->timeline;
+    m_report = SustainedReport { *result, header };
+    // The whole timeline once more: the last sample may not have been posted before the end.
+    QList<QPointF> points;
+    double top = 0;
+    for (const auto& s : result->timeline) {
+        points.append({ double(s.bytes) / 1e9, s.mbPerSec });
+        top = std::max(top, s.mbPerSec);
+    }
+    m_rate->replace(points);
+    // A short write has a handful of samples: dots show each one.
+    m_rate->setPointsVisible(points.size() < 40);
+    m_chart->fitY(ToolChart::Side::Left, top);
+    if (result->cliff.cacheBytes)
+        m_chart->setMarker(double(*result->cliff.cacheBytes) / 1e9, tr("Cache runs out"));
+    updateSummary();
+    if (result->error)
+        showResult(!result->timeline.empty(), tr("The write stopped: %1").arg(QString::fromStdString(*result->error)));
+    else if (result->cancelled)
+        showResult(
+            !result->timeline.empty(), tr("Stopped: the test file is removed; what was written so far is shown"));
+    else
+        showResult(true,
+            tr("Wrote %1 in %2; the test file is removed")
+                .arg(gb(double(result->bytesWritten)), clockText(result->seconds)));
+}
+
+void SustainedPage::updateSummary()
+{
+    if (m_live.empty()) {
+        setSummary(tr("<p>Writes one long file and shows where the drive's cache runs out and what it "
+                      "sustains after.</p>"));
+        return;
+    }
+    const auto row = [](const QString& label, const QString& value) {
+        return QStringLiteral("<tr><td>%1</td><td align=\"right\"><b>%2</b></td></tr>").arg(label, value);
+    };
+    const SustainedSample& last = m_live.back();
+    QString html = QStringLiteral("<table cellspacing=\"4\">");
+    html += row(tr("Written"), gb(double(last.bytes)));
+    html += row(tr("Average"), mbps(last.t > 0 ? double(last.bytes) / last.t / 1e6 : 0));
+    if (m_report) {
+        const SustainedResult& r = m_report->result;
+        html += row(tr("Time"), clockText(r.seconds));
+        if (r.cliff.cacheBytes) {
+            html += row(tr("Cache"), gb(double(*r.cliff.cacheBytes)));
+            html += row(tr("Before"), mbps(r.cliff.beforeMbPerSec));
+            html += row(tr("Sustained"), mbps(r.cliff.afterMbPerSec));
+        } else {
+            html += row(tr("Cache"), tr("none seen"));
+            html += QStringLiteral("<tr><td colspan=\"2\"><small>%1</small></td></tr>")
+                        .arg(QString::fromStdString(r.cliff.reason).toHtmlEscaped());
+        }
+    }
+    html += QStringLiteral("</table>");
+    setSummary(html);
+}
+
+QByteArray SustainedPage::csv() const { return m_report ? formatSustainedCsv(*m_report) : QByteArray(); }
+
+QByteArray SustainedPage::json() const { return m_report ? formatSustainedJson(*m_report) : QByteArray(); }
+
+} // namespace dm

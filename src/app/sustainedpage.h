@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+#include "sustainedreport.h"
+#include "toolpage.h"
+
+#include <optional>
+
+class QComboBox;
+class QLineSeries;
+
+namespace dm {
+
+class TargetCombo;
+class ToolChart;
+
+// The sustained write: MB/s against GB written while a long write runs, and where the drive's
+// cache ran out (a marker) with the rates before and after.
+class SustainedPage : public ToolPage {
+    Q_OBJECT
+public:
+    explicit SustainedPage(QWidget* parent = nullptr);
+
+    void setTarget(const QString& path);
+    void setTotal(uint64_t bytes);
+    const std::optional<SustainedReport>& report() const { return m_report; }
+    ToolChart* chart() const { return m_chart; }
+    int plottedSamples() const;
+
+    QByteArray csv() const override;
+    QByteArray json() const override;
+
+protected:
+    bool launch() override;
+    QString fileKind() const override { return QStringLiteral("sustained"); }
+
+private:
+    void onSample(const SustainedSample& s, uint64_t total);
+    void onFinished(Result<SustainedResult> result, ReportHeader header);
+    void updateSummary();
+
+    TargetCombo* m_target;
+    QComboBox* m_total;
+    ToolChart* m_chart;
+    QLineSeries* m_rate;
+    std::optional<SustainedReport> m_report;
+    std::vector<SustainedSample> m_live;
+    double m_elapsed = 0;
+};
+
+} // namespace dm

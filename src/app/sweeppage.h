@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+#include "sweepreport.h"
+#include "toolpage.h"
+
+#include <optional>
+
+class QComboBox;
+class QLineSeries;
+
+namespace dm {
+
+class TargetCombo;
+class ToolChart;
+
+// The block-size sweep: one pattern, depth and thread count at every power of two from 4 KiB
+// to 16 MiB, read and write; MB/s and IOPS against block size on a log axis.
+class SweepPage : public ToolPage {
+    Q_OBJECT
+public:
+    explicit SweepPage(QWidget* parent = nullptr);
+
+    void setTarget(const QString& path);
+    // For tests and scripts: a narrower range and shorter passes than the page offers.
+    void setRange(uint32_t minBlockSize, uint32_t maxBlockSize);
+    void setRunSettings(const RunSettings& settings) { m_runSettings = settings; }
+    const std::optional<SweepReport>& report() const { return m_report; }
+    ToolChart* chart() const { return m_chart; }
+    int plottedPoints() const; // read and write points drawn
+
+    QByteArray csv() const override;
+    QByteArray json() const override;
+
+protected:
+    bool launch() override;
+    QString fileKind() const override { return QStringLiteral("sweep"); }
+
+private:
+    void onProgress(const Progress& p);
+    void onTestFinished(size_t index, const TestResult& result);
+    void onFinished(Result<SweepResult> result, ReportHeader header);
+    void updateSummary();
+
+    TargetCombo* m_target;
+    QComboBox* m_pattern;
+    QComboBox* m_queueDepth;
+    QComboBox* m_threads;
+    QComboBox* m_minSize;
+    QComboBox* m_maxSize;
+    QComboBox* m_mode;
+    ToolChart* m_chart;
+    QLineSeries* m_readRate;
+    QLineSeries* m_writeRate;
+    QLineSeries* m_readIops;
+    QLineSeries* m_writeIops;
+    RunSettings m_runSettings = SweepRequest {}.settings;
+    std::vector<TestSpec> m_tests; // of the run going on, in run order
+    std::optional<SweepReport> m_report;
+};
+
+} // namespace dm

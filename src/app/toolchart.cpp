@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "toolchart.h"
+
+#include "chartstyle.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QGraphicsLayout>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace dm {
+
+using namespace chartstyle;
+
+ToolChart::ToolChart(XScale xScale, QWidget* parent)
+    : QWidget(parent)
+    , m_xScale(xScale)
+    , m_chart(new QChart)
+{
+    if (xScale == XScale::Log2) {
+        auto* axis = new QLogValueAxis;
+        axis->setBase(2);
+        axis->setMinorTickCount(0);
+        m_xAxis = axis;
+    } else {
+        m_xAxis = makeAxis();
+    }
+    m_left = makeAxis();
+    m_right = makeAxis();
+    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_left, Qt::AlignLeft);
+    m_chart->addAxis(m_right, Qt::AlignRight);
+    m_right->setVisible(false); // until a series uses it
+    applyAxis(m_left, niceAxis(0, 1, m_minLeft));
+    applyAxis(m_right, niceAxis(0, 1, m_minRight));
+
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->legend()->setContentsMargins(0, 0, 0, 0);
+    m_chart->setBackgroundRoundness(0);
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+
+    m_view = new QChartView(m_chart, this);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setFrameShape(QFrame::NoFrame);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    applyFonts(m_chart, this);
+    applyPalette();
+}
+
+void ToolChart::setTitle(const QString& title) { m_chart->setTitle(title); }
+
+void ToolChart::setXAxis(const QString& title, double min, double max)
+{
+    m_xAxis->setTitleText(title);
+    if (auto* log = qobject_cast<QLogValueAxis*>(m_xAxis)) {
+        log->setRange(min, max);
+        // One label per power of two would crowd at 4 KiB..16 MiB: every other one.
+        log->setBase(std::log2(max / min) > 8 ? 4 : 2);
+        log->setLabelFormat(QStringLiteral("%g"));
+    } else {
+        auto* axis = static_cast<QValueAxis*>(m_xAxis);
+        const NiceAxis nice = niceAxis(max - min, 1.0, 1e-9, 5);
+        applyAxis(axis, { min + nice.max, nice.step }, {}, min);
+        axis->setRange(min, max);
+    }
+}
+
+void ToolChart::setYTitle(Side side, const QString& title) { yAxis(side)->setTitleText(title); }
+
+void ToolChart::setYMinimum(Side side, double minimum)
+{
+    (side == Side::Left ? m_minLeft : m_minRight) = minimum;
+    applyAxis(yAxis(side), niceAxis(side == Side::Left ? m_maxLeft : m_maxRight, 1.15, minimum));
+}
+
+QValueAxis* ToolChart::yAxis(Side side) const { return side == Side::Left ? m_left : m_right; }
+
+QLineSeries* ToolChart::addLine(const QString& name, Side side, Role role, Qt::PenStyle style)
+{
+    auto* series = new QLineSeries;
+    series->setName(name);
+    m_chart->addSeries(series);
+    series->attachAxis(m_xAxis);
+    series->attachAxis(yAxis(side));
+    yAxis(side)->setVisible(true);
+    m_styled.append({ series, role, style, false });
+    applyPalette();
+    return series;
+}
+
+QScatterSeries* ToolChart::addDots(const QString& name, Side side, Role role)
+{
+    auto* series = new QScatterSeries;
+    series->setName(name);
+    // Small, so a thousand access times read as a cloud rather than a smear.
+    series->setMarkerSize(std::max(4, fontMetrics().height() / 3));
+    series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    m_chart->addSeries(series);
+    series->attachAxis(m_xAxis);
+    series->attachAxis(yAxis(side));
+    yAxis(side)->setVisible(true);
+    m_styled.append({ series, role, Qt::SolidLine, true });
+    applyPalette();
+    return series;
+}
+
+void ToolChart::grow(Side side, double value)
+{
+    double& max = side == Side::Left ? m_maxLeft : m_maxRight;
+    max = std::max(max, value);
+    if (max > yAxis(side)->max()) {
+        applyAxis(yAxis(side), niceAxis(max, 1.15, side == Side::Left ? m_minLeft : m_minRight));
+        if (side == Side::Left && m_marker)
+            setMarker(m_markerX, m_marker->name());
+    }
+}
+
+void ToolChart::append(QLineSeries* series, double x, double y)
+{
+    series->append(x, y);
+    grow(series->attachedAxes().contains(m_left) ? Side::Left : Side::Right, y);
+}
+
+void ToolChart::append(QScatterSeries* series, double x, double y)
+{
+    series->append(x, y);
+    grow(series->attachedAxes().contains(m_left) ? Side::Left : Side::Right, y);
+}
+
+void ToolChart::fitY(Side side, double maxValue) { grow(side, maxValue); }
+
+void ToolChart::setMarker(double x, const QString& name)
+{
+    if (std::isnan(x)) {
+        if (m_marker) {
+            m_chart->removeSeries(m_marker);
+            delete m_marker;
+            m_marker = nullptr;
+        }
+        return;
+    }
+    if (!m_marker) {
+        m_marker = new QLineSeries;
+        m_chart->addSeries(m_marker);
+        m_marker->attachAxis(m_xAxis);
+        m_marker->attachAxis(m_left);
+        applyPalette();
+    }
+    m_markerX = x;
+    m_marker->setName(name);
+    m_marker->replace({ QPointF(x, 0), QPointF(x, m_left->max()) });
+}
+
+void ToolChart::clear()
+{
+    for (const Styled& s : m_styled) {
+        if (auto* line = qobject_cast<QXYSeries*>(s.series))
+            line->clear();
+    }
+    setMarker(std::nan(""), {});
+    m_maxLeft = m_maxRight = 0;
+    applyAxis(m_left, niceAxis(0, 1, m_minLeft));
+    applyAxis(m_right, niceAxis(0, 1, m_minRight));
+}
+
+QSize ToolChart::sizeHint() const
+{
+    const int line = fontMetrics().height();
+    return { 40 * line, 18 * line };
+}
+
+QSize ToolChart::minimumSizeHint() const
+{
+    const int line = fontMetrics().height();
+    return { 26 * line, 12 * line };
+}
+
+void ToolChart::applyPalette()
+{
+    chartstyle::applyPalette(m_view, m_chart, this);
+    const QColor base = palette().color(QPalette::Base);
+    const QColor text = palette().color(QPalette::Text);
+    const bool dark = isDark(base);
+    for (const Styled& s : m_styled) {
+        const QColor color = s.role == Role::Primary ? primaryColor(dark) : secondaryColor(dark);
+        if (s.dots) {
+            auto* dots = static_cast<QScatterSeries*>(s.series);
+            QColor fill = color;
+            fill.setAlphaF(0.6f);
+            dots->setColor(fill);
+            dots->setBorderColor(Qt::transparent);
+        } else {
+            // Widths in logical pixels, so they scale at 200 %.
+            static_cast<QLineSeries*>(s.series)->setPen(QPen(color, 2, s.style));
+        }
+    }
+    if (m_marker)
+        m_marker->setPen(QPen(blend(base, text, 0.6), 1.5, Qt::DashLine));
+    // Titles in the colour of the first series on that side say which axis is whose.
+    for (QValueAxis* axis : { m_left, m_right }) {
+        for (const Styled& s : m_styled)
+            if (s.series->attachedAxes().contains(axis)) {
+                axis->setTitleBrush(s.role == Role::Primary ? primaryColor(dark) : secondaryColor(dark));
+                break;
+            }
+    }
+    m_right->setGridLineVisible(false);
+}
+
+void ToolChart::changeEvent(QEvent* event)
+{
+    if (m_view) {
+        if (event->type() == QEvent::PaletteChange)
+            applyPalette();
+        else if (event->type() == QEvent::FontChange)
+            applyFonts(m_chart, this);
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace dm

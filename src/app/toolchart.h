@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+#include <QWidget>
+
+class QAbstractAxis;
+class QAbstractSeries;
+class QChart;
+class QChartView;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+namespace dm {
+
+// The chart of a surface scan, a sustained write or a sweep: one x axis (linear, or log2 for
+// block sizes), a left and a right value axis, lines and dots in the shared chart style. Axes
+// grow on round steps as points arrive (the page adds them as the test posts them).
+class ToolChart : public QWidget {
+    Q_OBJECT
+public:
+    enum class XScale { Linear, Log2 };
+    enum class Side { Left, Right };
+    enum class Role { Primary, Secondary }; // blue (MB/s, reads) or orange (writes, access times)
+
+    explicit ToolChart(XScale xScale, QWidget* parent = nullptr);
+
+    void setTitle(const QString& title);
+    void setXAxis(const QString& title, double min, double max);
+    void setYTitle(Side side, const QString& title);
+    void setYMinimum(Side side, double minimum); // the smallest top of the axis, so it never shows 0..0.001
+
+    QLineSeries* addLine(const QString& name, Side side, Role role, Qt::PenStyle style = Qt::SolidLine);
+    QScatterSeries* addDots(const QString& name, Side side, Role role);
+    // Appends and grows the axis; for many points at once use the series' replace() and fitY().
+    void append(QLineSeries* series, double x, double y);
+    void append(QScatterSeries* series, double x, double y);
+    void fitY(Side side, double maxValue);
+    // A vertical marker at x (the cache cliff), from 0 to the top of the left axis; none when nan.
+    void setMarker(double x, const QString& name);
+    void clear();
+
+    QChart* chart() const { return m_chart; }
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void applyPalette();
+    QValueAxis* yAxis(Side side) const;
+    void grow(Side side, double value);
+
+    XScale m_xScale;
+    QChart* m_chart;
+    QChartView* m_view = nullptr;
+    QAbstractAxis* m_xAxis;
+    QValueAxis* m_left;
+    QValueAxis* m_right;
+    double m_maxLeft = 0, m_maxRight = 0;
+    double m_minLeft = 1, m_minRight = 1;
+    QLineSeries* m_marker = nullptr;
+    double m_markerX = 0;
+    struct Styled {
+        QAbstractSeries* series;
+        Role role;
+        Qt::PenStyle style;
+        bool dots;
+    };
+    QList<Styled> m_styled;
+};
+
+} // namespace dm

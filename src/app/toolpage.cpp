@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "toolpage.h"
+
+#include "destructiveconfirmdialog.h"
+#include "reportfile.h"
+#include "reportheader.h"
+#include "signatures.h"
+#include "systeminfo.h"
+#include "targetinfo.h"
+#include "udisksopener.h"
+
+#include <QBuffer>
+#include <QDateTime>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QVBoxLayout>
+
+#include <unistd.h>
+
+namespace dm {
+
+QString clockText(double seconds)
+{
+    const int s = int(seconds + 0.5);
+    if (s >= 3600)
+        return QStringLiteral("%1:%2:%3")
+            .arg(s / 3600)
+            .arg(s / 60 % 60, 2, 10, QLatin1Char('0'))
+            .arg(s % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+ReportHeader reportHeaderFor(const QString& target, const std::string& engine, const QString& comment)
+{
+    ReportHeader header;
+    header.toolVersion = QStringLiteral(DM_VERSION);
+    header.engine = QString::fromStdString(engine);
+    header.date = QDateTime::currentDateTime();
+    header.system = describeSystem();
+    header.target = describeTarget(target);
+    header.comment = comment;
+    return header;
+}
+
+ToolPage::ToolPage(QWidget* parent)
+    : QWidget(parent)
+    , m_runner(new ToolRunner(this))
+{
+    auto* layout = new QVBoxLayout(this);
+
+    auto* top = new QHBoxLayout;
+    m_startButton = new QPushButton(tr("Start"), this);
+    QFont bold = m_startButton->font();
+    bold.setBold(true);
+    m_startButton->setFont(bold);
+    m_startButton->setMinimumWidth(m_startButton->fontMetrics().horizontalAdvance(QStringLiteral("MMMMMMM")));
+    connect(m_startButton, &QPushButton::clicked, this, [this] { isRunning() ? stop() : void(start()); });
+    top->addWidget(m_startButton, 0, Qt::AlignTop);
+    m_settings = new QFormLayout;
+    m_settings->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    top->addLayout(m_settings, 1);
+    layout->addLayout(top);
+
+    auto* middle = new QHBoxLayout;
+    m_chartBox = new QVBoxLayout;
+    middle->addLayout(m_chartBox, 1);
+    m_summary = new QLabel(this);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setMinimumWidth(m_summary->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 14);
+    middle->addWidget(m_summary);
+    layout->addLayout(middle, 1);
+
+    m_comment = new QLineEdit(this);
+    m_comment->setPlaceholderText(tr("Comment (shown in the image and the reports)"));
+    layout->addWidget(m_comment);
+
+    auto* bottom = new QHBoxLayout;
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumHeight(m_progress->fontMetrics().height() * 3 / 4);
+    m_progress->hide();
+    m_status = new QLabel(tr("Ready"), this);
+    bottom->addWidget(m_status, 1);
+    bottom->addWidget(m_progress, 1);
+    const struct {
+        const char* label;
+        QString suffix, filter;
+    } saves[] = {
+        { QT_TR_NOOP("Save Image…"), QStringLiteral("png"), QStringLiteral("PNG (*.png)") },
+        { QT_TR_NOOP("Save CSV…"), QStringLiteral("csv"), QStringLiteral("CSV (*.csv)") },
+        { QT_TR_NOOP("Save JSON…"), QStringLiteral("json"), QStringLiteral("JSON (*.json)") },
+    };
+    for (const auto& s : saves) {
+        auto* button = new QPushButton(tr(s.label), this);
+        button->setEnabled(false);
+        connect(button, &QPushButton::clicked, this,
+            [this, suffix = s.suffix, filter = s.filter] { saveInteractive(suffix, filter); });
+        bottom->addWidget(button);
+        m_saveButtons << button;
+    }
+    layout->addLayout(bottom);
+
+    connect(m_runner, &ToolRunner::runningChanged, this, &ToolPage::onRunningChanged);
+    // After the job's last post, so the result is shown (showResult) before anyone hears of the end.
+    connect(m_runner, &ToolRunner::finished, this, [this] { Q_EMIT runEnded(m_lastOk); });
+}
+
+ToolPage::~ToolPage() = default;
+
+bool ToolPage::start()
+{
+    if (isRunning())
+        return false;
+    if (!launch()) {
+        Q_EMIT runEnded(false);
+        return false;
+    }
+    return true;
+}
+
+void ToolPage::stop()
+{
+    if (m_waiting) {
+        setWaiting(false);
+        setStatus(tr("Stopped before the test began"));
+        Q_EMIT runEnded(false);
+        return;
+    }
+    if (m_runner->isRunning()) {
+        setStatus(tr("Stopping…"));
+        m_runner->stop();
+    }
+}
+
+QString ToolPage::statusText() const { return m_status->text(); }
+
+void ToolPage::setChart(QWidget* chart) { m_chartBox->addWidget(chart); }
+
+void ToolPage::setSummary(const QString& html) { m_summary->setText(html); }
+
+void ToolPage::setStatus(const QString& text) { m_status->setText(text); }
+
+void ToolPage::setProgress(double fraction, double secondsLeft)
+{
+    m_progress->setVisible(fraction >= 0);
+    if (fraction >= 0)
+        m_progress->setValue(int(std::clamp(fraction, 0.0, 1.0) * 1000));
+    m_progress->setToolTip(secondsLeft >= 0 ? tr("%1 left").arg(clockText(secondsLeft)) : QString());
+}
+
+void ToolPage::showResult(bool ok, const QString& status)
+{
+    m_hasResult = ok;
+    m_lastOk = ok;
+    setStatus(status);
+    for (QPushButton* b : m_saveButtons)
+        b->setEnabled(ok);
+}
+
+void ToolPage::setWaiting(bool waiting)
+{
+    m_waiting = waiting;
+    onRunningChanged(waiting);
+}
+
+QString ToolPage::comment() const { return m_comment->text(); }
+
+void ToolPage::setComment(const QString& comment) { m_comment->setText(comment); }
+
+void ToolPage::onRunningChanged(bool running)
+{
+    m_startButton->setText(running ? tr("Stop") : tr("Start"));
+    for (QWidget* w : m_locked)
+        w->setEnabled(!running);
+    if (running) {
+        m_lastOk = false;
+        m_inhibitor.emplace(); // no suspend while a test runs (a no-op without logind)
+        for (QPushButton* b : m_saveButtons)
+            b->setEnabled(false);
+    } else {
+        m_inhibitor.reset();
+        setProgress(-1, -1);
+    }
+    Q_EMIT runningChanged(running);
+}
+
+bool ToolPage::confirmDeviceWrite(const QString& device)
+{
+    QStringList signatures;
+    for (const auto& name : findSignaturesOfUnusedDevice(device.toStdString()))
+        signatures << QString::fromStdString(name);
+    DestructiveConfirmDialog dialog(
+        device, DestructiveConfirmDialog::deviceDescription(describeTarget(device)), signatures, this);
+    if (dialog.exec() != QDialog::Accepted) {
+        setStatus(tr("Cancelled: nothing was written to %1").arg(device));
+        return false;
+    }
+    return true;
+}
+
+void ToolPage::openDeviceThen(const QString& device, bool write, std::function<void(int fd)> then)
+{
+    if (!needsUdisksToOpen(device, write)) {
+        then(-1);
+        return;
+    }
+    // The window never runs as root: UDisks2 opens the device once polkit agrees, which may mean
+    // a password dialog, so the test starts when the answer comes.
+    delete m_udisks;
+    m_udisks = new UdisksOpener(this);
+    connect(m_udisks, &UdisksOpener::opened, this, [this, then](int fd) {
+        if (!m_waiting) { // stopped meanwhile
+            ::close(fd);
+            return;
+        }
+        setWaiting(false);
+        then(fd);
+    });
+    connect(m_udisks, &UdisksOpener::failed, this, [this](const QString& message) {
+        if (!m_waiting)
+            return;
+        setWaiting(false);
+        showResult(false, message);
+        Q_EMIT runEnded(false);
+    });
+    setWaiting(true);
+    setStatus(tr("Asking for permission to open %1…").arg(device));
+    m_udisks->open(device, write);
+}
+
+bool ToolPage::saveImage(const QString& path)
+{
+    // The whole window, as the grid's image: a page alone would lose the title and the tabs.
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    window()->grab().save(&buffer, "PNG");
+    const QString error = writeReportFile(path, png);
+    if (!error.isEmpty())
+        setStatus(error);
+    return error.isEmpty();
+}
+
+void ToolPage::saveInteractive(const QString& suffix, const QString& filter)
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    const QString name = defaultReportFileName(suffix, QDateTime::currentDateTime())
+                             .replace(QStringLiteral("Diskometer_"), QStringLiteral("Diskometer_%1_").arg(fileKind()));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save"), dir + QLatin1Char('/') + name, filter);
+    if (path.isEmpty())
+        return;
+    if (suffix == QLatin1String("png")) {
+        saveImage(path);
+        return;
+    }
+    const QString error = writeReportFile(path, suffix == QLatin1String("csv") ? csv() : json());
+    setStatus(error.isEmpty() ? tr("Saved %1").arg(path) : error);
+}
+
+} // namespace dm

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+#include "sleepinhibitor.h"
+#include "toolrunner.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QVBoxLayout;
+
+#include <functional>
+
+namespace dm {
+
+// What the pages of the other tests (surface scan, sustained write, block-size sweep) share:
+// their settings on top with Start/Stop, a chart that grows while the test runs, the summary
+// beside it, progress with the time left, a comment, and saving the image, CSV and JSON. The
+// test itself runs on the page's ToolRunner thread; the page only draws what it posts back.
+class ToolPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit ToolPage(QWidget* parent = nullptr);
+    ~ToolPage() override;
+
+    // Starts the test with the settings shown; false when it cannot (the status line says why).
+    bool start();
+    void stop();
+    bool isRunning() const { return m_runner->isRunning() || m_waiting; }
+    bool hasResult() const { return m_hasResult; }
+    QString statusText() const;
+    QPushButton* startButton() const { return m_startButton; }
+    void setComment(const QString& comment);
+
+    // The reports of the last result (empty without one), and the page's image.
+    virtual QByteArray csv() const = 0;
+    virtual QByteArray json() const = 0;
+    bool saveImage(const QString& path);
+
+Q_SIGNALS:
+    void runningChanged(bool running);
+    // After every run: ok is false when it failed before or while measuring, or was stopped.
+    void runEnded(bool ok);
+
+protected:
+    // Builds the request from the settings and starts the runner; on a refusal, sets the status
+    // and returns false. May also start waiting for something first (setWaiting) and start later.
+    virtual bool launch() = 0;
+    // The name of this test in file names ("scan", "sustained", "sweep").
+    virtual QString fileKind() const = 0;
+
+    ToolRunner* runner() const { return m_runner; }
+    QFormLayout* settingsForm() const { return m_settings; }
+    void setChart(QWidget* chart);
+    void setSummary(const QString& html);
+    void setStatus(const QString& text);
+    // fraction < 0 hides the bar; secondsLeft < 0 shows no time.
+    void setProgress(double fraction, double secondsLeft);
+    // Called by a page when its job's result has arrived (ok: there is something to save).
+    void showResult(bool ok, const QString& status);
+    void setWaiting(bool waiting); // a device being opened through UDisks2 before the run
+    QString comment() const;
+    // Widgets disabled while a test runs (the settings).
+    void lockWhileRunning(QWidget* widget) { m_locked << widget; }
+    // The typed confirmation before anything is written to a device (the grid's dialog).
+    bool confirmDeviceWrite(const QString& device);
+    // Runs `then` with a descriptor for `device`: -1 when this user may open it, else one that
+    // UDisks2 opened once polkit agreed (asynchronously: the page waits meanwhile). `then` owns it.
+    void openDeviceThen(const QString& device, bool write, std::function<void(int fd)> then);
+
+private:
+    void onRunningChanged(bool running);
+    void saveInteractive(const QString& suffix, const QString& filter);
+
+    ToolRunner* m_runner;
+    QFormLayout* m_settings;
+    QPushButton* m_startButton;
+    QVBoxLayout* m_chartBox;
+    QLabel* m_summary;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    QLineEdit* m_comment;
+    QList<QPushButton*> m_saveButtons;
+    QList<QWidget*> m_locked;
+    std::optional<SleepInhibitor> m_inhibitor;
+    class UdisksOpener* m_udisks = nullptr;
+    bool m_hasResult = false;
+    bool m_lastOk = false;
+    bool m_waiting = false;
+};
+
+// What the reports say about the run: tool, engine, date, system, target, comment. Call it on
+// the job's thread: describing a target reads sysfs and may wait on a slow mount.
+struct ReportHeader;
+ReportHeader reportHeaderFor(const QString& target, const std::string& engine, const QString& comment);
+
+// "2:05" for a count of seconds, as the grid's status line shows time left.
+QString clockText(double seconds);
+
+} // namespace dm

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The pages of the other tests in the window (issue 6), on real targets: a surface scan of a
+// RAM-backed loop device plots one point per sample at increasing positions and its reports
+// parse back; a sustained write plots a timeline that reaches the amount and leaves no file; a
+// sweep plots one point per block size and direction; one test runs at a time across the pages
+// and the grid; Stop ends a page's test quickly and keeps what was measured; bad choices are
+// refused with a message and nothing runs.
+#include "mainwindow.h"
+#include "scanpage.h"
+#include "sustainedpage.h"
+#include "sweeppage.h"
+#include "testtargets.h"
+#include "toolchart.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTest>
+#include <gtest/gtest.h>
+
+using namespace dm;
+using namespace dm::test;
+
+namespace {
+
+int g_argc = 1;
+char g_arg0[] = "pages_test";
+char* g_argv[] = { g_arg0, nullptr };
+
+QApplication& app()
+{
+    static QApplication* a = [] {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        return new QApplication(g_argc, g_argv);
+    }();
+    return *a;
+}
+
+RunSettings quickSweep()
+{
+    RunSettings s = SweepRequest {}.settings;
+    s.measureSeconds = 0.5;
+    s.warmupSeconds = 0.1;
+    s.testSize = 32 * MiB;
+    return s;
+}
+
+} // namespace
+
+TEST(Pages, TheWindowHasATabPerTest)
+{
+    app();
+    MainWindow window(defaultGuiSettings(), AppOptions {}, false);
+    ASSERT_EQ(window.tabs()->count(), 4);
+    EXPECT_EQ(window.tabs()->widget(1), window.scanPage());
+    EXPECT_EQ(window.tabs()->widget(2), window.sustainedPage());
+    EXPECT_EQ(window.tabs()->widget(3), window.sweepPage());
+}
+
+TEST(Pages, ScanOfALoopDevicePlotsEverySampleInOrder)
+{
+    app();
+    LoopDevice loop("64M");
+    DM_REQUIRE_ROOT_LOOP(loop);
+    const auto before = loop.checksum();
+    ScanPage page;
+    page.setDevice(QString::fromStdString(loop.device()));
+    page.setSamples(12, 1 * MiB, 40);
+    QSignalSpy ended(&page, &ToolPage::runEnded);
+    ASSERT_TRUE(page.start()) << page.statusText().toStdString();
+    ASSERT_TRUE(ended.wait(60000));
+    EXPECT_TRUE(ended.at(0).at(0).toBool()) << page.statusText().toStdString();
+    EXPECT_EQ(page.plottedSamples(), 12);
+    EXPECT_EQ(page.plottedAccessTimes(), 40);
+    ASSERT_TRUE(page.report());
+    const auto& samples = page.report()->result.samples;
+    ASSERT_EQ(samples.size(), 12u);
+    for (size_t i = 1; i < samples.size(); ++i)
+        EXPECT_GT(samples[i].offset, samples[i - 1].offset);
+    EXPECT_DOUBLE_EQ(samples.front().percent, 0);
+    EXPECT_DOUBLE_EQ(samples.back().percent, 100);
+    for (const auto& s : samples)
+        EXPECT_GT(s.readMbPerSec, 0);
+    // What the buttons save is the report the CLI writes, and it reads back.
+    const auto parsed = parseScanJson(page.json());
+    ASSERT_TRUE(parsed) << parsed.error().message;
+    EXPECT_EQ(parsed->result.samples.size(), 12u);
+    EXPECT_EQ(page.csv().count('\n'), 1 + 12 + 40); // header, one line per sample and per access read
+    EXPECT_EQ(loop.checksum(), before) << "a scan without write-back must not write";
+}
+
+TEST(Pages, ScanRefusesWhatIsNotABlockDevice)
+{
+    app();
+    ScratchDir dir;
+    ScanPage page;
+    page.setDevice(QString::fromStdString(dir.path()));
+    QSignalSpy ended(&page, &ToolPage::runEnded);
+    page.start();
+    // Refused at once or by the engine: either way no result, a message, and the page is usable.
+    if (ended.isEmpty()) {
+        ASSERT_TRUE(ended.wait(10000));
+    }
+    EXPECT_FALSE(ended.at(0).at(0).toBool());
+    EXPECT_FALSE(page.hasResult());
+    EXPECT_FALSE(page.statusText().isEmpty());
+    EXPECT_FALSE(page.isRunning());
+    EXPECT_EQ(page.startButton()->text(), QStringLiteral("Start"));
+}
+
+TEST(Pages, SustainedWritePlotsATimelineUpToTheAmountAndLeavesNoFile)
+{
+    app();
+    ScratchDir dir;
+    SustainedPage page;
+    page.setTarget(QString::fromStdString(dir.path()));
+    page.setTotal(96 * MiB);
+    QSignalSpy ended(&page, &ToolPage::runEnded);
+    ASSERT_TRUE(page.start()) << page.statusText().toStdString();
+    ASSERT_TRUE(ended.wait(120000));
+    EXPECT_TRUE(ended.at(0).at(0).toBool()) << page.statusText().toStdString();
+    ASSERT_TRUE(page.report());
+    const auto& r = page.report()->result;
+    ASSERT_FALSE(r.timeline.empty());
+    EXPECT_EQ(r.timeline.back().bytes, 96 * MiB);
+    EXPECT_EQ(r.bytesWritten, 96 * MiB);
+    EXPECT_EQ(page.plottedSamples(), int(r.timeline.size()));
+    EXPECT_TRUE(parseSustainedJson(page.json())) << "the saved JSON reads back";
+    EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(Pages, SweepPlotsOnePointPerBlockSizeAndDirection)
+{
+    app();
+    ScratchDir dir;
+    SweepPage page;
+    page.setTarget(QString::fromStdString(dir.path()));
+    page.setRange(4 * KiB, 32 * KiB);
+    page.setRunSettings(quickSweep());
+    QSignalSpy ended(&page, &ToolPage::runEnded);
+    ASSERT_TRUE(page.start()) << page.statusText().toStdString();
+    ASSERT_TRUE(ended.wait(120000));
+    EXPECT_TRUE(ended.at(0).at(0).toBool()) << page.statusText().toStdString();
+    EXPECT_EQ(page.plottedPoints(), 8); // 4, 8, 16, 32 KiB, read and write
+    ASSERT_TRUE(page.report());
+    ASSERT_EQ(page.report()->result.points.size(), 4u);
+    for (const auto& p : page.report()->result.points) {
+        ASSERT_TRUE(p.read && p.write);
+        EXPECT_GT(p.read->mbPerSec, 0);
+        EXPECT_GT(p.write->mbPerSec, 0);
+    }
+    EXPECT_EQ(page.csv().count('\n'), 5);
+    EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(Pages, OneTestAtATimeAcrossThePagesAndTheGrid)
+{
+    app();
+    ScratchDir dir;
+    GuiSettings settings = defaultGuiSettings();
+    settings.targetPath = QString::fromStdString(dir.path());
+    MainWindow window(settings, AppOptions {}, false);
+    SustainedPage* page = window.sustainedPage();
+    page->setTarget(QString::fromStdString(dir.path()));
+    page->setTotal(4 * GiB); // long enough to still be running below; stopped at the end
+    QSignalSpy ended(page, &ToolPage::runEnded);
+    ASSERT_TRUE(page->start()) << page->statusText().toStdString();
+    EXPECT_TRUE(window.anyTestRunning());
+    EXPECT_FALSE(window.startAll());
+    EXPECT_FALSE(window.allButton()->isEnabled());
+    EXPECT_FALSE(window.scanPage()->startButton()->isEnabled());
+    EXPECT_FALSE(window.sweepPage()->startButton()->isEnabled());
+    EXPECT_TRUE(page->startButton()->isEnabled()); // it is the Stop button now
+
+    QTest::qWait(700);
+    QElapsedTimer stopping;
+    stopping.start();
+    page->stop();
+    ASSERT_TRUE(ended.wait(10000));
+    EXPECT_LT(stopping.elapsed(), 2000);
+    EXPECT_FALSE(window.anyTestRunning());
+    EXPECT_TRUE(window.allButton()->isEnabled());
+    EXPECT_TRUE(window.sweepPage()->startButton()->isEnabled());
+    EXPECT_EQ(dir.entryCount(), 0u) << "a stopped sustained write leaves no file";
+}

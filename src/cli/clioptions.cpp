@@ -66,7 +66,9 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
         "Exit codes: 0 all tests ran, 1 a test failed while running, 2 bad usage or unusable target,\n"
         "130 interrupted (partial results are still written)."));
     p.addPositionalArgument(QStringLiteral("run"),
-        QStringLiteral("The command (optional). 'diskometer-cli targets' lists the filesystems and drives instead."),
+        QStringLiteral("The command (optional). Others: 'targets' lists the filesystems and drives, 'history' lists,\n"
+                       "shows, compares and imports stored runs, 'fio-job' prints an fio job file for these options\n"
+                       "(each has --help)."),
         QStringLiteral("[run]"));
     p.addPositionalArgument(
         QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."), QStringLiteral("[TARGET]"));
@@ -112,6 +114,9 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
             QStringLiteral("FILE") },
         { QStringLiteral("crlf"), QStringLiteral("CRLF line ends in the text report.") },
         { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
+        { QStringLiteral("no-history"),
+            QStringLiteral("Do not store the run in the history ($XDG_DATA_HOME/diskometer/history.sqlite; "
+                           "see diskometer-cli history --help).") },
     };
     p.addOptions(options);
     const auto helpOption = p.addHelpOption();
@@ -235,6 +240,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
             return st.error();
     o.crlf = p.isSet(QStringLiteral("crlf"));
     o.quiet = p.isSet(QStringLiteral("quiet"));
+    o.storeHistory = !p.isSet(QStringLiteral("no-history"));
     return o;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // diskometer-cli: runs a profile on a target with the engine and writes the reports.
 #include "clioptions.h"
+#include "fiojobcommand.h"
+#include "historycommand.h"
 #include "jsonreport.h"
 #include "markdownreport.h"
 #include "progressline.h"
@@ -73,8 +75,15 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(DM_VERSION));
 
     // `targets` has options of its own (--json there means "print JSON", not "write to FILE").
-    if (const QStringList args = QCoreApplication::arguments(); args.size() > 1 && args[1] == QLatin1String("targets"))
-        return dm::runTargetsCommand(args);
+    // So do `history` and `fio-job`, which takes the run options but prints a job file.
+    if (const QStringList args = QCoreApplication::arguments(); args.size() > 1) {
+        if (args[1] == QLatin1String("targets"))
+            return dm::runTargetsCommand(args);
+        if (args[1] == QLatin1String("history"))
+            return dm::runHistoryCommand(args);
+        if (args[1] == QLatin1String("fio-job"))
+            return dm::runFioJobCommand(args);
+    }
 
     auto parsed = dm::parseCliOptions(QCoreApplication::arguments());
     if (!parsed) {
@@ -161,6 +170,11 @@ int main(int argc, char** argv)
         printError(QStringLiteral("interrupted: the results of the tests that finished are above"));
         return 130;
     }
+    // A finished run goes into the history (an interrupted one is not finished). Failing to
+    // store it does not change the exit code: the run and its reports are complete, and stderr
+    // says where its JSON was kept instead.
+    if (opt.storeHistory)
+        dm::storeRunInHistory(report, opt.quiet);
     for (const auto& t : report.run.tests)
         if (t.error) {
             printError(

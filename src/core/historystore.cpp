@@ -4,12 +4,14 @@
 #include "historyimport.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
+#include <QThread>
 #include <QVariant>
 
 #include <atomic>
@@ -42,6 +44,21 @@ namespace {
     {
         const int code = sqliteCode(e);
         return code == kSqliteBusy || code == kSqliteLocked;
+    }
+
+    // SQLite waits in its busy handler for most locks, but not in every case: a connection
+    // that finds another one opening the WAL, or switching the journal mode, gets SQLITE_BUSY at
+    // once. Those moments are short; retry them until the same timeout.
+    bool execPatiently(QSqlQuery& q, const QString& sql, int timeoutMs)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        while (!q.exec(sql)) {
+            if (!isBusy(q.lastError()) || clock.elapsed() > timeoutMs)
+                return false;
+            QThread::msleep(20);
+        }
+        return true;
     }
 
     QString connectionName()
@@ -286,7 +303,7 @@ Status HistoryStore::openOnce()
     // The first statement reads the header: a file that is not SQLite fails here. A file from a
     // newer Diskometer is refused before anything (even the journal mode) is written to it.
     QSqlQuery q(db);
-    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next()) {
+    if (!execPatiently(q, QStringLiteral("PRAGMA user_version"), m_busyTimeoutMs) || !q.next()) {
         Error e = sqlError(QStringLiteral("reading it"), q.lastError());
         if (isCorruption(q.lastError()))
             e.errnum = kSqliteNotADb;
@@ -299,7 +316,7 @@ Status HistoryStore::openOnce()
     // (a power cut may lose the last commit, never the file).
     for (const QString& pragma :
         { QStringLiteral("PRAGMA journal_mode=WAL"), QStringLiteral("PRAGMA synchronous=NORMAL") }) {
-        if (!q.exec(pragma)) {
+        if (!execPatiently(q, pragma, m_busyTimeoutMs)) {
             Error e = sqlError(QStringLiteral("reading it"), q.lastError());
             if (isCorruption(q.lastError()))
                 e.errnum = kSqliteNotADb;
@@ -334,7 +351,7 @@ Status HistoryStore::migrate()
 
     // IMMEDIATE takes the write lock now: two processes opening a new file at once migrate one
     // after the other, and the second finds the work done.
-    if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+    if (!execPatiently(q, QStringLiteral("BEGIN IMMEDIATE"), m_busyTimeoutMs))
         return sqlError(QStringLiteral("updating its layout"), q.lastError());
     auto rollback = [&](Error e) -> Status {
         QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
@@ -389,7 +406,7 @@ Result<std::vector<qint64>> HistoryStore::add(const std::vector<HistoryInput>& r
         return st.error();
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     QSqlQuery q(db);
-    if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+    if (!execPatiently(q, QStringLiteral("BEGIN IMMEDIATE"), m_busyTimeoutMs))
         return sqlError(QStringLiteral("storing a run"), q.lastError());
     QSqlQuery insert(db);
     insert.prepare(QStringLiteral(

@@ -16,6 +16,7 @@
 #include <QSqlQuery>
 #include <gtest/gtest.h>
 
+#include <mutex>
 #include <thread>
 
 using namespace dm;
@@ -274,17 +275,23 @@ TEST(HistoryStore, ThreadsStoreIntoOneFileAtOnce)
     const HistoryInput in = historyInputFromReport(fakeReport());
     constexpr int kThreads = 4, kRuns = 15;
     std::atomic<int> failures { 0 };
+    std::mutex mutex;
+    std::string firstFailure;
     std::vector<std::thread> threads;
     for (int t = 0; t < kThreads; ++t)
         threads.emplace_back([&] {
             HistoryStore store(path); // one store per thread, as the class asks
             for (int i = 0; i < kRuns; ++i)
-                if (!store.add(in))
+                if (auto added = store.add(in); !added) {
                     ++failures;
+                    const std::lock_guard lock(mutex);
+                    if (firstFailure.empty())
+                        firstFailure = added.error().message;
+                }
         });
     for (auto& t : threads)
         t.join();
-    EXPECT_EQ(failures.load(), 0);
+    EXPECT_EQ(failures.load(), 0) << firstFailure;
     HistoryStore store(path);
     EXPECT_EQ(store.list()->size(), size_t(kThreads * kRuns));
 }

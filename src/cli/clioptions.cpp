@@ -68,7 +68,9 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
     p.addPositionalArgument(QStringLiteral("run"),
         QStringLiteral("The command (optional). Others: 'targets' lists the filesystems and drives; 'scan DEVICE'\n"
                        "reads a device end to end (surface scan); 'sustained TARGET' writes GBs to find the cache\n"
-                       "size; 'sweep TARGET' measures every block size from 4KiB to 16MiB. 'COMMAND --help' for each."),
+                       "size; 'sweep TARGET' measures every block size from 4KiB to 16MiB; 'history' lists, shows,\n"
+                       "compares and imports stored runs; 'fio-job' prints an fio job file for these options.\n"
+                       "'COMMAND --help' for each."),
         QStringLiteral("[run]"));
     p.addPositionalArgument(
         QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."), QStringLiteral("[TARGET]"));
@@ -114,6 +116,9 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
             QStringLiteral("FILE") },
         { QStringLiteral("crlf"), QStringLiteral("CRLF line ends in the text report.") },
         { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
+        { QStringLiteral("no-history"),
+            QStringLiteral("Do not store the run in the history ($XDG_DATA_HOME/diskometer/history.sqlite; "
+                           "see diskometer-cli history --help).") },
     };
     p.addOptions(options);
     const auto helpOption = p.addHelpOption();
@@ -237,6 +242,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
             return st.error();
     o.crlf = p.isSet(QStringLiteral("crlf"));
     o.quiet = p.isSet(QStringLiteral("quiet"));
+    o.storeHistory = !p.isSet(QStringLiteral("no-history"));
     return o;
 }
 

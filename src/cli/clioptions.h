@@ -22,6 +22,8 @@ struct CliOptions {
     QString textOut, jsonOut, markdownOut; // "" = not asked, "-" = stdout
     bool crlf = false;
     bool quiet = false;
+    bool storeHistory = true; // --no-history turns it off
+
     bool showHelp = false;
     bool showVersion = false;
     QString helpText;

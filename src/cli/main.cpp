@@ -2,6 +2,8 @@
 // diskometer-cli: runs a profile on a target with the engine and writes the reports.
 #include "clicommon.h"
 #include "clioptions.h"
+#include "fiojobcommand.h"
+#include "historycommand.h"
 #include "jsonreport.h"
 #include "markdownreport.h"
 #include "othercommands.h"
@@ -37,7 +39,8 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(DM_VERSION));
 
     // `targets` has options of its own (--json there means "print JSON", not "write to FILE").
-    // So do the other tests (issue 6): each command parses its own options.
+    // So do the other tests (issue 6), `history` and `fio-job` (which takes the run options but
+    // prints a job file): each command parses its own options.
     if (const QStringList args = QCoreApplication::arguments(); args.size() > 1) {
         if (args[1] == QLatin1String("targets"))
             return dm::runTargetsCommand(args);
@@ -47,6 +50,10 @@ int main(int argc, char** argv)
             return dm::runSustainedCommand(args);
         if (args[1] == QLatin1String("sweep"))
             return dm::runSweepCommand(args);
+        if (args[1] == QLatin1String("history"))
+            return dm::runHistoryCommand(args);
+        if (args[1] == QLatin1String("fio-job"))
+            return dm::runFioJobCommand(args);
     }
 
     auto parsed = dm::parseCliOptions(QCoreApplication::arguments());
@@ -134,6 +141,11 @@ int main(int argc, char** argv)
         printError(QStringLiteral("interrupted: the results of the tests that finished are above"));
         return 130;
     }
+    // A finished run goes into the history (an interrupted one is not finished). Failing to
+    // store it does not change the exit code: the run and its reports are complete, and stderr
+    // says where its JSON was kept instead.
+    if (opt.storeHistory)
+        dm::storeRunInHistory(report, opt.quiet);
     for (const auto& t : report.run.tests)
         if (t.error) {
             printError(

@@ -67,7 +67,7 @@ namespace {
             parts << report.system.os
                     + (report.system.kernel.isEmpty() ? QString()
                                                       : QStringLiteral(" (") + report.system.kernel + QLatin1Char(')'));
-        parts << QStringLiteral("Diskometer %1 (%2)").arg(report.toolVersion, report.engine);
+        parts << QStringLiteral("%1 %2 (%3)").arg(report.toolName, report.toolVersion, report.engine);
         return oneLine(parts.join(QStringLiteral(", ")));
     }
 

@@ -57,6 +57,9 @@ struct Report {
     std::optional<int> mixReadPercent; // set when mix tests were asked for
     TargetDescription target;
     SystemDescription system;
+    // The program that measured: "Diskometer", or "fio" for fio output imported into the history,
+    // so a report made from an imported run never claims to be ours.
+    QString toolName = QStringLiteral("Diskometer");
     QString toolVersion; // DM_VERSION
     QString engine = QStringLiteral("libaio");
     QDateTime date; // when the run started, local time with offset

@@ -155,7 +155,7 @@ QString testSizeLabel(uint64_t bytes)
 QString formatText(const Report& report, bool crlf)
 {
     QStringList lines;
-    const QString title = QStringLiteral("Diskometer %1 (%2)").arg(report.toolVersion, report.engine);
+    const QString title = QStringLiteral("%1 %2 (%3)").arg(report.toolName, report.toolVersion, report.engine);
     const QString url = QStringLiteral(DM_PROJECT_URL);
     lines << rule();
     lines << title + QString(std::max<qsizetype>(1, kRuleWidth - title.size() - url.size()), QLatin1Char(' ')) + url;

@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "historycommand.h"
+
+#include "comparison.h"
+#include "historyimport.h"
+#include "historystore.h"
+#include "jsonreport.h"
+#include "markdownreport.h"
+#include "reportfile.h"
+#include "textreport.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace dm {
+
+namespace {
+
+    constexpr int kDone = 0;
+    constexpr int kStoreFailed = 1;
+    constexpr int kUsage = 2;
+
+    void printError(const QString& message)
+    {
+        std::fprintf(stderr, "diskometer-cli: %s\n", message.toLocal8Bit().constData());
+    }
+
+    void print(const QByteArray& data)
+    {
+        std::fwrite(data.constData(), 1, size_t(data.size()), stdout);
+        std::fflush(stdout);
+    }
+
+    // Usage errors (unknown id, unreadable file) are the user's to fix: 2; the rest is the
+    // database's: 1.
+    int fail(const Error& e)
+    {
+        printError(QString::fromStdString(e.message));
+        return e.kind == Error::Kind::Usage ? kUsage : kStoreFailed;
+    }
+
+    // A damaged file was set aside: said on every command that opened it, loudly.
+    bool openStore(HistoryStore& store, int* exitCode)
+    {
+        auto st = store.open();
+        if (!store.notice().isEmpty())
+            printError(QStringLiteral("warning: ") + store.notice());
+        if (!st) {
+            *exitCode = fail(st.error());
+            return false;
+        }
+        return true;
+    }
+
+    QString mbps(const std::optional<double>& v) { return v ? QString::number(*v, 'f', 1) : QStringLiteral("-"); }
+
+    QJsonValue jsonNumber(const std::optional<double>& v) { return v ? QJsonValue(*v) : QJsonValue(); }
+
+    QString dateWithOffset(const QDateTime& d)
+    {
+        return d.isValid() ? d.toOffsetFromUtc(d.offsetFromUtc()).toString(Qt::ISODate) : QString();
+    }
+
+    Result<qint64> parseId(const QString& text)
+    {
+        bool ok = false;
+        const qint64 id = text.toLongLong(&ok);
+        if (!ok || id <= 0)
+            return usageError(
+                QStringLiteral("'%1' is not a run id: give the number `diskometer-cli history list` shows")
+                    .arg(text)
+                    .toStdString());
+        return id;
+    }
+
+    int list(HistoryStore& store, bool json)
+    {
+        auto entries = store.list();
+        if (!entries)
+            return fail(entries.error());
+        print(json ? formatHistoryListJson(*entries) : formatHistoryList(*entries).toUtf8());
+        return kDone;
+    }
+
+    int show(HistoryStore& store, qint64 id, const QString& format)
+    {
+        auto record = store.get(id);
+        if (!record)
+            return fail(record.error());
+        const bool grid
+            = record->entry.kind == QLatin1String(kKindGrid) || record->entry.kind == QLatin1String(kKindFio);
+        // Runs that are not grids (scan, sustained, sweep) have no text layout here: their JSON.
+        const QString asked = format.isEmpty() ? (grid ? QStringLiteral("text") : QStringLiteral("json")) : format;
+        if (asked == QLatin1String("json")) {
+            print(record->json.endsWith('\n') ? record->json : record->json + '\n');
+            return kDone;
+        }
+        auto report = reportFromRecord(*record);
+        if (!report)
+            return fail(report.error());
+        if (report->comment.isEmpty() || !record->entry.comment.isEmpty())
+            report->comment = record->entry.comment; // the comment as edited in the history
+        print(asked == QLatin1String("markdown") ? formatMarkdown(*report).toUtf8() : formatText(*report).toUtf8());
+        return kDone;
+    }
+
+    int compare(HistoryStore& store, const QList<qint64>& ids, bool csv, ComparisonMetric metric)
+    {
+        std::vector<HistoryRecord> records;
+        for (const qint64 id : ids) {
+            auto record = store.get(id);
+            if (!record)
+                return fail(record.error());
+            records.push_back(std::move(*record));
+        }
+        const Comparison c = buildComparison(records);
+        print(csv ? formatComparisonCsv(c) : formatComparisonMarkdown(c, metric).toUtf8());
+        return kDone;
+    }
+
+    int import(HistoryStore& store, const QStringList& files)
+    {
+        // Every file is read and checked before anything is stored: a bad third file leaves
+        // the history as it was, so the command can simply be run again once it is fixed.
+        std::vector<HistoryInput> inputs;
+        for (const QString& path : files) {
+            QFile f;
+            const bool ok = path == QLatin1String("-") ? f.open(stdin, QIODevice::ReadOnly)
+                                                       : (f.setFileName(path), f.open(QIODevice::ReadOnly));
+            if (!ok)
+                return fail(usageError(QStringLiteral("cannot read %1: %2").arg(path, f.errorString()).toStdString()));
+            auto in = historyInputsFromFile(f.readAll());
+            if (!in)
+                return fail(usageError(
+                    QStringLiteral("%1: %2").arg(path, QString::fromStdString(in.error().message)).toStdString()));
+            for (HistoryInput& i : *in)
+                inputs.push_back(std::move(i));
+        }
+        auto ids = store.add(inputs);
+        if (!ids)
+            return fail(ids.error());
+        for (size_t i = 0; i < ids->size(); ++i) {
+            const HistoryEntry& e = inputs[i].entry;
+            std::printf("stored run %lld: %s%s, %s\n", (*ids)[i], e.kind.toUtf8().constData(),
+                e.host.isEmpty() ? "" : (QStringLiteral(" from ") + e.host).toUtf8().constData(),
+                runLabel(e).toUtf8().constData());
+        }
+        std::fflush(stdout);
+        return kDone;
+    }
+
+    const char* kUsageText
+        = "Usage:\n"
+          "  diskometer-cli history list [--json]\n"
+          "  diskometer-cli history show ID [--text|--markdown|--json]\n"
+          "  diskometer-cli history compare ID... [--markdown|--csv] [--metric mbps|iops|latency]\n"
+          "  diskometer-cli history import FILE...   (our --json report or fio's JSON output; - = stdin)\n"
+          "  diskometer-cli history delete ID...\n";
+
+} // namespace
+
+QString formatHistoryList(const std::vector<HistoryEntry>& entries)
+{
+    if (entries.empty())
+        return QStringLiteral("The history is empty: `diskometer-cli run` stores every run, `history import` adds "
+                              "reports and fio's JSON output.\n");
+    QList<QStringList> rows { { QStringLiteral("ID"), QStringLiteral("Date"), QStringLiteral("Kind"),
+        QStringLiteral("Run"), QStringLiteral("SEQ1M Q8T1 R/W MB/s"), QStringLiteral("RND4K Q1T1 R/W MB/s"),
+        QStringLiteral("Comment") } };
+    for (const HistoryEntry& e : entries)
+        rows << QStringList { QString::number(e.id),
+            e.created.isValid() ? e.created.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QStringLiteral("-"), e.kind,
+            runLabel(e), mbps(e.seqReadMBps) + QLatin1Char('/') + mbps(e.seqWriteMBps),
+            mbps(e.rndReadMBps) + QLatin1Char('/') + mbps(e.rndWriteMBps), e.comment.simplified() };
+    QList<qsizetype> widths(rows.first().size(), 0);
+    for (const QStringList& row : rows)
+        for (qsizetype c = 0; c < row.size(); ++c)
+            widths[c] = std::max(widths[c], row[c].size());
+    QString out;
+    for (const QStringList& row : rows) {
+        QString line;
+        for (qsizetype c = 0; c < row.size(); ++c) {
+            const bool right = c == 0 || c == 4 || c == 5;
+            line += (c ? QStringLiteral("  ") : QString())
+                + (right ? row[c].rightJustified(widths[c]) : row[c].leftJustified(widths[c]));
+        }
+        while (line.endsWith(QLatin1Char(' ')))
+            line.chop(1);
+        out += line + QLatin1Char('\n');
+    }
+    return out;
+}
+
+QByteArray formatHistoryListJson(const std::vector<HistoryEntry>& entries)
+{
+    QJsonArray runs;
+    for (const HistoryEntry& e : entries)
+        runs.append(QJsonObject {
+            { QStringLiteral("id"), e.id },
+            { QStringLiteral("date"), dateWithOffset(e.created) },
+            { QStringLiteral("stored"), dateWithOffset(e.stored) },
+            { QStringLiteral("kind"), e.kind },
+            { QStringLiteral("schema"), e.schema },
+            { QStringLiteral("source"), e.source },
+            { QStringLiteral("host"), e.host },
+            { QStringLiteral("name"), e.name },
+            { QStringLiteral("comment"), e.comment },
+            { QStringLiteral("target_path"), e.targetPath },
+            { QStringLiteral("model"), e.deviceModel },
+            { QStringLiteral("bus"), e.bus },
+            { QStringLiteral("link"), e.link },
+            { QStringLiteral("profile"), e.profile },
+            { QStringLiteral("seq1m_q8t1_read_mb_per_s"), jsonNumber(e.seqReadMBps) },
+            { QStringLiteral("seq1m_q8t1_write_mb_per_s"), jsonNumber(e.seqWriteMBps) },
+            { QStringLiteral("rnd4k_q1t1_read_mb_per_s"), jsonNumber(e.rndReadMBps) },
+            { QStringLiteral("rnd4k_q1t1_write_mb_per_s"), jsonNumber(e.rndWriteMBps) },
+        });
+    return QJsonDocument(
+        QJsonObject { { QStringLiteral("schema"), QLatin1String(kHistoryListSchema) },
+            { QStringLiteral("database"), HistoryStore::defaultPath() }, { QStringLiteral("runs"), runs } })
+        .toJson(QJsonDocument::Indented);
+}
+
+int runHistoryCommand(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        QStringLiteral(
+            "The history of runs: every `diskometer-cli run` is stored (unless --no-history), and reports and fio's\n"
+            "JSON output can be imported, to list, show and compare side by side.\n"
+            "The database is $XDG_DATA_HOME/diskometer/history.sqlite (~/.local/share/diskometer/history.sqlite);\n"
+            "DISKOMETER_HISTORY_DB names another file.\n\n")
+        + QLatin1String(kUsageText)
+        + QStringLiteral("\nExit codes: 0 done, 1 the history could not be read or written, 2 bad usage, an unknown "
+                         "id or a file that is neither a Diskometer report nor fio's JSON output."));
+    p.addPositionalArgument(QStringLiteral("history"), QStringLiteral("The command."), QStringLiteral("history"));
+    p.addPositionalArgument(QStringLiteral("subcommand"), QStringLiteral("list, show, compare, import or delete."),
+        QStringLiteral("SUBCOMMAND [ARGS...]"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("list, show: JSON."));
+    const QCommandLineOption text(QStringLiteral("text"), QStringLiteral("show: the text report (the default)."));
+    const QCommandLineOption markdown(QStringLiteral("markdown"), QStringLiteral("show, compare: Markdown."));
+    const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("compare: CSV with MB/s, IOPS and µs."));
+    const QCommandLineOption metric(QStringLiteral("metric"),
+        QStringLiteral("compare --markdown: mbps (default), iops or latency."), QStringLiteral("NAME"),
+        QStringLiteral("mbps"));
+    p.addOptions({ json, text, markdown, csv, metric });
+    const auto helpOption = p.addHelpOption();
+    if (!p.parse(arguments)) {
+        printError(p.errorText() + QStringLiteral(" (see history --help)"));
+        return kUsage;
+    }
+    if (p.isSet(helpOption)) {
+        print(p.helpText().toLocal8Bit());
+        return kDone;
+    }
+    const QStringList args = p.positionalArguments().mid(1); // after "history"
+    if (args.isEmpty()) {
+        printError(
+            QStringLiteral("history needs a subcommand: list, show, compare, import or delete (see history --help)"));
+        return kUsage;
+    }
+    const QString sub = args.first();
+    const QStringList rest = args.mid(1);
+
+    // Options that do not belong to the subcommand are refused, not ignored: `history list
+    // --csv` printing a table would look like a bug.
+    const QList<std::pair<QCommandLineOption, QStringList>> allowed { { json, { "list", "show" } },
+        { text, { "show" } }, { markdown, { "show", "compare" } }, { csv, { "compare" } }, { metric, { "compare" } } };
+    for (const auto& [option, subs] : allowed)
+        if (p.isSet(option) && !subs.contains(sub)) {
+            printError(QStringLiteral("--%1 does not go with `history %2` (see history --help)")
+                           .arg(option.names().first(), sub));
+            return kUsage;
+        }
+    if (int(p.isSet(json)) + int(p.isSet(text)) + int(p.isSet(markdown)) + int(p.isSet(csv)) > 1) {
+        printError(QStringLiteral("choose one output format"));
+        return kUsage;
+    }
+
+    QList<qint64> ids;
+    if (sub == QLatin1String("show") || sub == QLatin1String("compare") || sub == QLatin1String("delete")) {
+        if (rest.isEmpty() || (sub == QLatin1String("show") && rest.size() > 1)) {
+            printError(
+                QStringLiteral("history %1 needs %2 (see history list)")
+                    .arg(sub, sub == QLatin1String("show") ? QStringLiteral("one run id") : QStringLiteral("run ids")));
+            return kUsage;
+        }
+        for (const QString& a : rest) {
+            auto id = parseId(a);
+            if (!id)
+                return fail(id.error());
+            ids << *id;
+        }
+    } else if (sub == QLatin1String("list")) {
+        if (!rest.isEmpty()) {
+            printError(QStringLiteral("history list takes no arguments, got: %1").arg(rest.join(QLatin1Char(' '))));
+            return kUsage;
+        }
+    } else if (sub == QLatin1String("import")) {
+        if (rest.isEmpty()) {
+            printError(QStringLiteral("history import needs a FILE: a `diskometer-cli --json` report or the output of "
+                                      "`fio --output-format=json`"));
+            return kUsage;
+        }
+    } else {
+        printError(
+            QStringLiteral("unknown history subcommand '%1': use list, show, compare, import or delete").arg(sub));
+        return kUsage;
+    }
+    ComparisonMetric m = ComparisonMetric::MBps;
+    const QString metricName = p.value(metric);
+    if (metricName == QLatin1String("iops"))
+        m = ComparisonMetric::Iops;
+    else if (metricName == QLatin1String("latency"))
+        m = ComparisonMetric::LatencyUs;
+    else if (metricName != QLatin1String("mbps")) {
+        printError(QStringLiteral("unknown --metric '%1': use mbps, iops or latency").arg(metricName));
+        return kUsage;
+    }
+
+    HistoryStore store;
+    int code = kDone;
+    if (!openStore(store, &code))
+        return code;
+    if (sub == QLatin1String("list"))
+        return list(store, p.isSet(json));
+    if (sub == QLatin1String("show"))
+        return show(store, ids.first(),
+            p.isSet(json)           ? QStringLiteral("json")
+                : p.isSet(markdown) ? QStringLiteral("markdown")
+                : p.isSet(text)     ? QStringLiteral("text")
+                                    : QString());
+    if (sub == QLatin1String("compare"))
+        return compare(store, ids, p.isSet(csv), m);
+    if (sub == QLatin1String("import"))
+        return import(store, rest);
+    for (const qint64 id : ids) {
+        if (auto st = store.remove(id); !st)
+            return fail(st.error());
+        std::printf("deleted run %lld\n", id);
+    }
+    return kDone;
+}
+
+bool storeRunInHistory(const Report& report, bool quiet)
+{
+    HistoryStore store;
+    int ignored = 0;
+    QString why;
+    if (openStore(store, &ignored)) {
+        auto id = store.add(historyInputFromReport(report));
+        if (id) {
+            if (!quiet)
+                printError(QStringLiteral("stored as run %1 in the history (diskometer-cli history show %1)").arg(*id));
+            return true;
+        }
+        why = QString::fromStdString(id.error().message);
+    } else {
+        why = QStringLiteral("see above");
+    }
+    // Never lose a finished run: keep its JSON where `history import` can pick it up.
+    const QString dir = QFileInfo(store.path()).absolutePath() + QStringLiteral("/unsaved");
+    QString file = dir + QLatin1Char('/') + defaultReportFileName(QStringLiteral("json"), report.date);
+    for (int n = 2; QFileInfo::exists(file); ++n) // two runs in one second: keep both
+        file = dir + QLatin1Char('/') + defaultReportFileName(QStringLiteral("%1.json").arg(n), report.date);
+    if (QDir().mkpath(dir) && writeReportFile(file, formatJson(report)).isEmpty())
+        printError(QStringLiteral("the run was not stored in the history (%1); its JSON report is kept in %2: add it "
+                                  "later with `diskometer-cli history import %2`")
+                       .arg(why, file));
+    else
+        printError(QStringLiteral("the run was not stored in the history (%1), and its JSON could not be kept in %2 "
+                                  "either: save the reports above, or run again with --json FILE")
+                       .arg(why, dir));
+    return false;
+}
+
+} // namespace dm

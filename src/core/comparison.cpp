@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparison.h"
+
+#include "historyimport.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+namespace dm {
+
+namespace {
+
+    QString directionLabel(const ComparisonColumn& c)
+    {
+        switch (c.direction) {
+        case Direction::Read:
+            return QStringLiteral("Read");
+        case Direction::Write:
+            return QStringLiteral("Write");
+        case Direction::Mix:
+            return QStringLiteral("Mix %1%").arg(c.readPercent);
+        }
+        return {};
+    }
+
+    ComparisonColumn columnOf(const TestSpec& spec)
+    {
+        ComparisonColumn c;
+        c.row = spec.row;
+        c.direction = spec.direction;
+        c.readPercent = spec.direction == Direction::Mix ? spec.readPercent
+            : spec.direction == Direction::Read          ? 100
+                                                         : 0;
+        c.label = QString::fromStdString(rowName(spec.row)) + QLatin1Char(' ') + directionLabel(c);
+        return c;
+    }
+
+    ComparisonCell cellOf(const TestResult& t)
+    {
+        ComparisonCell cell;
+        if (t.error)
+            cell.error = QString::fromStdString(*t.error);
+        if (t.passes.empty())
+            return cell;
+        const PassResult& p = t.passes[passStatistics(t.passes).bestIndex];
+        cell.mbPerSec = p.mbPerSec();
+        cell.iops = p.iops();
+        cell.latencyUs = p.latency.meanNs / 1000.0;
+        return cell;
+    }
+
+    // Markdown cells come from users and devices: a pipe or line break would break the table.
+    QString mdCell(QString text) { return text.simplified().replace(QLatin1Char('|'), QStringLiteral("\\|")); }
+
+    QString csvField(const QString& text)
+    {
+        if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n'))
+            && !text.contains(QLatin1Char('\r')))
+            return text;
+        return QLatin1Char('"') + QString(text).replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+    }
+
+    QString number(const std::optional<double>& v, int decimals)
+    {
+        return v ? QString::number(*v, 'f', decimals) : QString();
+    }
+
+    QString dateText(const QDateTime& d)
+    {
+        return d.isValid() ? d.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QString();
+    }
+
+} // namespace
+
+QString runLabel(const HistoryEntry& e)
+{
+    QString label = e.name;
+    if (label.isEmpty() && !e.deviceModel.isEmpty()) {
+        QStringList how;
+        if (!e.bus.isEmpty())
+            how << e.bus;
+        if (!e.link.isEmpty())
+            how << e.link;
+        label
+            = e.deviceModel + (how.isEmpty() ? QString() : QStringLiteral(" (") + how.join(QStringLiteral(", ")) + ')');
+    }
+    if (label.isEmpty())
+        label = e.targetPath;
+    if (!e.host.isEmpty() && !label.startsWith(e.host + QLatin1Char(':')))
+        label += QStringLiteral(" @ ") + e.host;
+    return label;
+}
+
+Comparison buildComparison(const std::vector<HistoryRecord>& records)
+{
+    Comparison c;
+    std::vector<std::optional<Report>> reports;
+    for (const HistoryRecord& record : records) {
+        ComparisonRun run;
+        run.entry = record.entry;
+        run.label = runLabel(record.entry);
+        auto report = reportFromRecord(record);
+        if (report) {
+            for (const TestResult& t : report->run.tests) {
+                const ComparisonColumn column = columnOf(t.spec);
+                if (std::find(c.columns.begin(), c.columns.end(), column) == c.columns.end())
+                    c.columns.push_back(column);
+            }
+            reports.push_back(std::move(*report));
+        } else {
+            run.note = QString::fromStdString(report.error().message);
+            reports.push_back(std::nullopt);
+        }
+        c.runs.push_back(std::move(run));
+    }
+    // Grid order: by row as first seen, read before write before mix, so a row's bars stand together.
+    std::vector<TestRow> rowOrder;
+    for (const ComparisonColumn& col : c.columns)
+        if (std::find(rowOrder.begin(), rowOrder.end(), col.row) == rowOrder.end())
+            rowOrder.push_back(col.row);
+    std::stable_sort(c.columns.begin(), c.columns.end(), [&](const ComparisonColumn& a, const ComparisonColumn& b) {
+        const auto ra = std::find(rowOrder.begin(), rowOrder.end(), a.row) - rowOrder.begin();
+        const auto rb = std::find(rowOrder.begin(), rowOrder.end(), b.row) - rowOrder.begin();
+        if (ra != rb)
+            return ra < rb;
+        return int(a.direction) < int(b.direction);
+    });
+
+    for (size_t i = 0; i < c.runs.size(); ++i) {
+        ComparisonRun& run = c.runs[i];
+        run.cells.resize(c.columns.size());
+        if (!reports[i])
+            continue;
+        for (const TestResult& t : reports[i]->run.tests) {
+            const auto at = std::find(c.columns.begin(), c.columns.end(), columnOf(t.spec)) - c.columns.begin();
+            // A test run twice in one run (it should not be): the first one counts, as in the grid.
+            if (run.cells[size_t(at)].empty())
+                run.cells[size_t(at)] = cellOf(t);
+        }
+    }
+    return c;
+}
+
+QString formatComparisonMarkdown(const Comparison& c, ComparisonMetric metric)
+{
+    const QString unit = metric == ComparisonMetric::MBps ? QStringLiteral("MB/s")
+        : metric == ComparisonMetric::Iops                ? QStringLiteral("IOPS")
+                                                          : QStringLiteral("µs");
+    QStringList header { QStringLiteral("Run"), QStringLiteral("Date") };
+    for (const ComparisonColumn& col : c.columns)
+        header << col.label + QLatin1Char(' ') + unit;
+    QStringList lines;
+    lines << QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |");
+    QStringList align { QStringLiteral("---"), QStringLiteral("---") };
+    while (align.size() < header.size())
+        align << QStringLiteral("---:");
+    lines << QStringLiteral("| ") + align.join(QStringLiteral(" | ")) + QStringLiteral(" |");
+    QStringList notes;
+    bool fio = false;
+    for (const ComparisonRun& run : c.runs) {
+        const bool isFio = run.entry.source == QLatin1String(kSourceFio);
+        fio = fio || isFio;
+        QStringList line { mdCell(run.label) + (isFio ? QStringLiteral(" (fio)") : QString()),
+            dateText(run.entry.created) };
+        for (const ComparisonCell& cell : run.cells) {
+            if (!cell.error.isEmpty() && !cell.mbPerSec)
+                line << QStringLiteral("error");
+            else if (metric == ComparisonMetric::MBps)
+                line << number(cell.mbPerSec, 1);
+            else if (metric == ComparisonMetric::Iops)
+                line << number(cell.iops, 0);
+            else
+                line << number(cell.latencyUs, 1);
+        }
+        lines << QStringLiteral("| ") + line.join(QStringLiteral(" | ")) + QStringLiteral(" |");
+        if (!run.note.isEmpty())
+            notes << QStringLiteral("- Run %1 (%2): %3").arg(run.entry.id).arg(mdCell(run.label), mdCell(run.note));
+    }
+    lines << QString();
+    lines << QStringLiteral("MB/s = 1,000,000 bytes/s; each figure is the best pass of its test%1.")
+                 .arg(fio ? QStringLiteral("; (fio) marks runs measured by fio and imported") : QString());
+    if (!notes.isEmpty())
+        lines << QString() << notes;
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QByteArray formatComparisonCsv(const Comparison& c)
+{
+    QStringList header { QStringLiteral("id"), QStringLiteral("date"), QStringLiteral("run"), QStringLiteral("kind"),
+        QStringLiteral("source"), QStringLiteral("host"), QStringLiteral("device"), QStringLiteral("target") };
+    for (const ComparisonColumn& col : c.columns)
+        header << col.label + QStringLiteral(" MB/s") << col.label + QStringLiteral(" IOPS")
+               << col.label + QStringLiteral(" us");
+    QStringList lines;
+    auto join = [](const QStringList& fields) {
+        QStringList quoted;
+        for (const QString& f : fields)
+            quoted << csvField(f);
+        return quoted.join(QLatin1Char(','));
+    };
+    lines << join(header);
+    for (const ComparisonRun& run : c.runs) {
+        const HistoryEntry& e = run.entry;
+        QStringList line { QString::number(e.id),
+            e.created.isValid() ? e.created.toOffsetFromUtc(e.created.offsetFromUtc()).toString(Qt::ISODate)
+                                : QString(),
+            run.label, e.kind, e.source, e.host, e.deviceModel, e.targetPath };
+        for (const ComparisonCell& cell : run.cells) {
+            if (!cell.error.isEmpty() && !cell.mbPerSec) {
+                line << QStringLiteral("error") << QStringLiteral("error") << QStringLiteral("error");
+                continue;
+            }
+            line << number(cell.mbPerSec, 3) << number(cell.iops, 1) << number(cell.latencyUs, 2);
+        }
+        lines << join(line);
+    }
+    return (lines.join(QStringLiteral("\r\n")) + QStringLiteral("\r\n")).toUtf8();
+}
+
+} // namespace dm

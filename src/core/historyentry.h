@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QMetaType>
+#include <QString>
+
+#include <optional>
+
+namespace dm {
+
+// The run kinds the history knows. Anything else with a "diskometer.<kind>/<n>" schema is kept
+// too, under its own kind, so a newer kind of run is never refused by an older history.
+inline constexpr char kKindGrid[] = "grid"; // diskometer.result/1
+inline constexpr char kKindScan[] = "scan"; // diskometer.scan/1
+inline constexpr char kKindSustained[] = "sustained"; // diskometer.sustained/1
+inline constexpr char kKindSweep[] = "sweep"; // diskometer.sweep/1
+inline constexpr char kKindFio[] = "fio"; // fio --output-format=json, one host
+
+inline constexpr char kSourceDiskometer[] = "diskometer";
+inline constexpr char kSourceFio[] = "fio";
+
+// One stored run as the history list shows it: the columns kept beside the JSON so a list of a
+// thousand runs never parses a thousand documents. Every summary field may be empty: a scan has
+// no SEQ1M figure, a fio job file may not name a device.
+struct HistoryEntry {
+    qint64 id = 0; // 0 until stored
+    QDateTime created; // when the run happened (the report's date), with its offset
+    QDateTime stored; // when it entered the history
+    QString kind; // kKindGrid, kKindScan, ..., kKindFio
+    QString schema; // "diskometer.result/1", "fio-3.33"
+    QString source; // kSourceDiskometer or kSourceFio
+    QString host; // the fio server's host for client/server output; empty otherwise
+    QString name; // a label the user gave (empty = none)
+    QString comment;
+    QString targetPath;
+    QString deviceModel;
+    QString bus; // "usb", "nvme", ...
+    QString link; // "USB 3.2 Gen 1 (5 Gbps)"
+    QString profile; // "default", "peak", ... (diskometer), empty for fio
+    // Headline MB/s of the two rows every CrystalDiskMark user reads first; empty when the run
+    // has no such test.
+    std::optional<double> seqReadMBps, seqWriteMBps; // SEQ1M Q8T1
+    std::optional<double> rndReadMBps, rndWriteMBps; // RND4K Q1T1
+
+    bool operator==(const HistoryEntry&) const = default;
+};
+
+// A stored run in full: its summary and the JSON exactly as it was stored (our report, or fio's
+// output narrowed to one host).
+struct HistoryRecord {
+    HistoryEntry entry;
+    QByteArray json;
+};
+
+// What goes into the history: the JSON and the summary made from it (historyimport.h makes
+// these). entry.id and entry.stored are set by the store.
+struct HistoryInput {
+    HistoryEntry entry;
+    QByteArray json;
+};
+
+} // namespace dm
+
+Q_DECLARE_METATYPE(dm::HistoryEntry)
+Q_DECLARE_METATYPE(dm::HistoryRecord)

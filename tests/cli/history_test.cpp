@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `diskometer-cli history ...` and `fio-job` as a user runs them, each test with its own
+// XDG_DATA_HOME: runs stored unless --no-history, list/show/compare/import/delete, every bad
+// input with exit code 2 and a message, a corrupt database set aside, an unusable one that
+// keeps the run's JSON, processes storing at once, and a job file that the real fio runs and
+// whose output imports back.
+#include "testtargets.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <gtest/gtest.h>
+
+#include <memory>
+
+using namespace dm::test;
+
+namespace {
+
+struct Outcome {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+const QStringList kQuick { "--count", "1", "--measure", "0.5", "--warmup", "0.2", "--interval", "0", "--size", "16MiB",
+    "--quiet" };
+
+QString dataFile(const char* name) { return QStringLiteral(DM_TEST_DATA_DIR "/fio/") + QLatin1String(name); }
+
+class History : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_FALSE(m_dir.path().empty());
+        m_home = QString::fromStdString(m_dir.path()) + "/data";
+    }
+
+    QString dbPath() const { return m_home + "/diskometer/history.sqlite"; }
+    QString scratch() const { return QString::fromStdString(m_dir.path()); }
+
+    std::unique_ptr<QProcess> start(const QStringList& args) const
+    {
+        auto p = std::make_unique<QProcess>();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("XDG_DATA_HOME", m_home);
+        env.remove("DISKOMETER_HISTORY_DB");
+        p->setProcessEnvironment(env);
+        p->start(QStringLiteral(DM_CLI_PATH), args);
+        return p;
+    }
+
+    static Outcome finish(QProcess& p, int timeoutMs = 60000)
+    {
+        p.waitForFinished(timeoutMs);
+        Outcome o;
+        o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        o.out = p.readAllStandardOutput();
+        o.err = p.readAllStandardError();
+        return o;
+    }
+
+    Outcome cli(const QStringList& args) const { return finish(*start(args)); }
+
+    QJsonArray runs() const
+    {
+        const Outcome o = cli({ "history", "list", "--json" });
+        EXPECT_EQ(o.exitCode, 0) << o.err.constData();
+        return QJsonDocument::fromJson(o.out).object()["runs"].toArray();
+    }
+
+    static void expectUsage(const Outcome& o, const char* needle)
+    {
+        EXPECT_EQ(o.exitCode, 2) << o.err.constData();
+        EXPECT_TRUE(o.err.startsWith("diskometer-cli: ")) << o.err.constData();
+        EXPECT_TRUE(o.err.contains(needle)) << "wanted '" << needle << "' in: " << o.err.constData();
+    }
+
+    ScratchDir m_dir;
+    QString m_home;
+};
+
+} // namespace
+
+TEST_F(History, RunStoresUnlessNoHistory)
+{
+    const QString target = scratch() + "/t";
+    QDir().mkpath(target);
+    Outcome o = cli(QStringList { "run", "--tests", "RND4K-Q1T1", "--mode", "read", "--comment", "stick A" } + kQuick
+        + QStringList { target });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    EXPECT_TRUE(o.out.contains("[Read]"));
+    EXPECT_TRUE(QFile::exists(dbPath())) << "the database follows XDG_DATA_HOME";
+    o = cli(QStringList { "run", "--tests", "RND4K-Q1T1", "--mode", "read", "--no-history" } + kQuick
+        + QStringList { target });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    const QJsonArray list = runs();
+    ASSERT_EQ(list.size(), 1);
+    const QJsonObject run = list[0].toObject();
+    EXPECT_EQ(run["kind"].toString(), "grid");
+    EXPECT_EQ(run["comment"].toString(), "stick A");
+    EXPECT_TRUE(run["seq1m_q8t1_read_mb_per_s"].isNull());
+    EXPECT_GT(run["rnd4k_q1t1_read_mb_per_s"].toDouble(), 0);
+
+    const Outcome text = cli({ "history", "show", QString::number(run["id"].toInteger()) });
+    ASSERT_EQ(text.exitCode, 0) << text.err.constData();
+    EXPECT_TRUE(text.out.contains("  RND    4KiB (Q=  1, T= 1):")) << text.out.constData();
+    EXPECT_TRUE(text.out.contains("Comment: stick A"));
+}
+
+TEST_F(History, ImportShowCompareDelete)
+{
+    Outcome o = cli({ "history", "import", dataFile("multi.json"), dataFile("client.json") });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    EXPECT_EQ(o.out.count("stored run"), 3) << o.out.constData();
+    EXPECT_TRUE(o.out.contains("from localhost"));
+    ASSERT_EQ(runs().size(), 3);
+
+    o = cli({ "history", "show", "1", "--json" });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    EXPECT_TRUE(QJsonDocument::fromJson(o.out).object().contains("fio version"));
+    o = cli({ "history", "show", "1", "--markdown" });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    EXPECT_TRUE(o.out.contains("| SEQ1M Q8T1 |")) << o.out.constData();
+    EXPECT_TRUE(o.out.contains("fio 3.33 (libaio)")) << "an imported run never claims to be ours";
+
+    o = cli({ "history", "compare", "1", "2", "3" });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    const QList<QByteArray> md = o.out.split('\n');
+    EXPECT_TRUE(md[0].startsWith("| Run | Date | SEQ1M Q8T1 Read MB/s |")) << o.out.constData();
+    EXPECT_EQ(o.out.count("\n| "), 1 + 3) << "header, rule, one row per run" << o.out.constData();
+    o = cli({ "history", "compare", "2", "3", "--csv" });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    EXPECT_EQ(o.out.count("\r\n"), 3);
+    EXPECT_TRUE(o.out.contains(",fio,fio,127.0.0.1,")) << o.out.constData();
+
+    o = cli({ "history", "delete", "2" });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    EXPECT_EQ(runs().size(), 2);
+    expectUsage(cli({ "history", "delete", "2" }), "no run 2");
+    expectUsage(cli({ "history", "show", "2" }), "no run 2");
+    expectUsage(cli({ "history", "compare", "1", "99" }), "no run 99");
+}
+
+TEST_F(History, BadInputIsRefusedWithExitCodeTwo)
+{
+    const QString notOurs = scratch() + "/notes.txt";
+    QFile f(notOurs);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write("ten USB sticks, typed by hand\n");
+    f.close();
+    const QString otherJson = scratch() + "/other.json";
+    QFile g(otherJson);
+    ASSERT_TRUE(g.open(QIODevice::WriteOnly));
+    g.write(R"({"schema": "kdiskmark/1"})");
+    g.close();
+
+    expectUsage(cli({ "history", "import", notOurs }), "neither a Diskometer report nor fio's JSON output");
+    expectUsage(cli({ "history", "import", otherJson }), "unknown schema 'kdiskmark/1'");
+    expectUsage(cli({ "history", "import", scratch() + "/missing.json" }), "cannot read");
+    // A bad file among good ones stores nothing, so the command can simply be run again.
+    expectUsage(cli({ "history", "import", dataFile("single.json"), notOurs }), "notes.txt");
+    EXPECT_EQ(runs().size(), 0);
+    expectUsage(cli({ "history", "show", "abc" }), "not a run id");
+    expectUsage(cli({ "history", "show" }), "one run id");
+    expectUsage(cli({ "history", "frobnicate" }), "unknown history subcommand");
+    expectUsage(cli({ "history" }), "needs a subcommand");
+    expectUsage(cli({ "history", "list", "--csv" }), "--csv does not go with `history list`");
+    expectUsage(cli({ "history", "compare", "1", "--metric", "speed" }), "--metric");
+    EXPECT_EQ(cli({ "history", "--help" }).exitCode, 0);
+}
+
+TEST_F(History, CorruptDatabaseIsSetAsideWithAMessage)
+{
+    QDir().mkpath(QFileInfo(dbPath()).absolutePath());
+    QFile f(dbPath());
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    const QByteArray garbage(4096, '\x5a');
+    f.write(garbage);
+    f.close();
+
+    const Outcome o = cli({ "history", "import", dataFile("single.json") });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    EXPECT_TRUE(o.err.contains("warning: the history database")) << o.err.constData();
+    EXPECT_TRUE(o.err.contains(".corrupt-")) << o.err.constData();
+    const QStringList aside = QDir(QFileInfo(dbPath()).absolutePath()).entryList({ "history.sqlite.corrupt-*" });
+    ASSERT_EQ(aside.size(), 1);
+    QFile kept(QFileInfo(dbPath()).absolutePath() + "/" + aside.first());
+    ASSERT_TRUE(kept.open(QIODevice::ReadOnly));
+    EXPECT_EQ(kept.readAll(), garbage) << "the damaged file is kept as it was";
+    EXPECT_EQ(runs().size(), 1);
+}
+
+TEST_F(History, RunThatCannotBeStoredKeepsItsJson)
+{
+    QDir().mkpath(dbPath()); // a directory where the database should be
+    const QString target = scratch() + "/t";
+    QDir().mkpath(target);
+    const Outcome o
+        = cli(QStringList { "run", "--tests", "RND4K-Q1T1", "--mode", "read" } + kQuick + QStringList { target });
+    EXPECT_EQ(o.exitCode, 0) << "the run itself is complete: " << o.err.constData();
+    EXPECT_TRUE(o.out.contains("[Read]"));
+    EXPECT_TRUE(o.err.contains("not stored in the history")) << o.err.constData();
+    const QStringList kept = QDir(m_home + "/diskometer/unsaved").entryList({ "Diskometer_*.json" });
+    ASSERT_EQ(kept.size(), 1) << o.err.constData();
+    EXPECT_TRUE(o.err.contains("history import")) << o.err.constData();
+    EXPECT_EQ(cli({ "history", "list" }).exitCode, 1);
+}
+
+TEST_F(History, ProcessesStoringAtOnceAllSucceed)
+{
+    const QString target = scratch() + "/t";
+    QDir().mkpath(target);
+    std::vector<std::unique_ptr<QProcess>> processes;
+    for (int i = 0; i < 2; ++i)
+        processes.push_back(
+            start(QStringList { "run", "--tests", "RND4K-Q1T1", "--mode", "read" } + kQuick + QStringList { target }));
+    for (int i = 0; i < 6; ++i)
+        processes.push_back(start({ "history", "import", dataFile("multi.json"), dataFile("client.json") }));
+    for (auto& p : processes) {
+        const Outcome o = finish(*p);
+        EXPECT_EQ(o.exitCode, 0) << o.err.constData();
+        EXPECT_FALSE(o.err.contains("not stored")) << o.err.constData();
+    }
+    EXPECT_EQ(runs().size(), 2 + 6 * 3);
+}
+
+TEST_F(History, FioJobRunsInFioAndImportsBack)
+{
+    if (!haveTool("fio"))
+        GTEST_SKIP() << "fio is not installed";
+    const QString target = scratch() + "/t";
+    QDir().mkpath(target);
+    Outcome o = cli({ "fio-job", "--tests", "SEQ1M-Q8T1,RND4K-Q32T2", "--mix", "70", "--count", "2", "--measure", "0.5",
+        "--warmup", "0.2", "--interval", "0", "--size", "16MiB", target });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    EXPECT_TRUE(o.out.contains("[SEQ1M-Q8T1-read-1]")) << o.out.constData();
+    const QString jobFile = scratch() + "/job.fio";
+    QFile job(jobFile);
+    ASSERT_TRUE(job.open(QIODevice::WriteOnly));
+    job.write(o.out);
+    job.close();
+
+    QProcess fio;
+    fio.start("fio", { "--output-format=json", jobFile });
+    ASSERT_TRUE(fio.waitForFinished(120000));
+    const QByteArray json = fio.readAllStandardOutput();
+    ASSERT_EQ(fio.exitCode(), 0) << fio.readAllStandardError().constData() << json.constData();
+    EXPECT_FALSE(QFile::exists(target + "/diskometer-fio.tmp")) << "the last section removes fio's test file";
+    const QString out = scratch() + "/out.json";
+    QFile result(out);
+    ASSERT_TRUE(result.open(QIODevice::WriteOnly));
+    result.write(json);
+    result.close();
+
+    o = cli({ "history", "import", out });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    o = cli({ "history", "compare", "1", "--csv" });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    const QList<QByteArray> lines = o.out.split('\n');
+    // Two rows in read, write and mix: six columns of three figures, every one filled.
+    EXPECT_TRUE(lines[0].contains("SEQ1M Q8T1 Read MB/s")) << lines[0].constData();
+    EXPECT_TRUE(lines[0].contains("RND4K Q32T2 Mix 70% MB/s")) << lines[0].constData();
+    EXPECT_EQ(lines[0].count(','), 8 + 6 * 3 - 1);
+    const QList<QByteArray> fields = lines[1].trimmed().split(',');
+    ASSERT_EQ(fields.size(), 8 + 6 * 3);
+    for (qsizetype i = 8; i < fields.size(); ++i)
+        EXPECT_FALSE(fields[i].isEmpty()) << "column " << i << ": " << lines[1].constData();
+    // Two passes per test came back as passes.
+    o = cli({ "history", "show", "1" });
+    EXPECT_TRUE(o.out.contains("Test: 16 MiB (x2)")) << o.out.constData();
+}
+
+TEST_F(History, FioJobRefusesWhatRunWouldRefuse)
+{
+    expectUsage(cli({ "fio-job", scratch() + "/missing" }), "does not exist");
+    expectUsage(cli({ "fio-job", "--json", "x.json", scratch() }), "fio-job prints the job file");
+    expectUsage(cli({ "fio-job", "--count", "12", scratch() }), "--count");
+    const QString small = scratch() + "/small.bin";
+    QFile f(small);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray(1 << 20, 'x'));
+    f.close();
+    expectUsage(cli({ "fio-job", "--size", "16MiB", small }), "holds only");
+    // A block device (any: nothing is opened, the job file is only printed): write sections
+    // need --allow-destructive, as run's write tests do.
+    const QString dev = QString::fromStdString(run("lsblk -dnpo NAME | head -n 1"));
+    if (!dev.isEmpty())
+        expectUsage(cli({ "fio-job", dev }), "--allow-destructive");
+}

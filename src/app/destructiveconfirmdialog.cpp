@@ -2,6 +2,7 @@
 #include "destructiveconfirmdialog.h"
 
 #include "report.h"
+#include "signatures.h"
 #include "targetinfo.h"
 
 #include <QDialogButtonBox>
@@ -160,6 +161,15 @@ bool DestructiveConfirmDialog::nameMatches(const QString& typed, const QString& 
 {
     const QString t = typed.trimmed();
     return !t.isEmpty() && !device.isEmpty() && (t == device || t == shortName(device));
+}
+
+bool DestructiveConfirmDialog::confirm(const QString& device, QWidget* parent)
+{
+    QStringList signatures;
+    for (const auto& name : findSignaturesOfUnusedDevice(device.toStdString()))
+        signatures << QString::fromStdString(name);
+    DestructiveConfirmDialog dialog(device, deviceDescription(describeTarget(device)), signatures, parent);
+    return dialog.exec() == QDialog::Accepted;
 }
 
 QString DestructiveConfirmDialog::deviceDescription(const TargetDescription& target)

@@ -29,6 +29,8 @@ public:
     static bool nameMatches(const QString& typed, const QString& device);
     // "SanDisk Ultra (usb, USB 3.2 Gen 1 (5 Gbps)), 64.0 GB" for the dialog's description line.
     static QString deviceDescription(const TargetDescription& target);
+    // Describes `device`, looks for what is on it, and asks: true when the user typed its name.
+    static bool confirm(const QString& device, QWidget* parent);
 
     QLineEdit* nameEdit() const { return m_nameEdit; }
     QPushButton* eraseButton() const { return m_eraseButton; }

@@ -10,7 +10,6 @@
 #include "reportfile.h"
 #include "resultgrid.h"
 #include "settingsdialog.h"
-#include "signatures.h"
 #include "systeminfo.h"
 #include "targetcombo.h"
 #include "targetinfo.h"
@@ -322,12 +321,7 @@ bool MainWindow::confirmDeviceWrite(const QString& device)
                      .arg(device));
         return false;
     }
-    QStringList signatures;
-    for (const auto& name : findSignaturesOfUnusedDevice(device.toStdString()))
-        signatures << QString::fromStdString(name);
-    DestructiveConfirmDialog dialog(
-        device, DestructiveConfirmDialog::deviceDescription(describeTarget(device)), signatures, this);
-    if (dialog.exec() != QDialog::Accepted) {
+    if (!DestructiveConfirmDialog::confirm(device, this)) {
         m_status->setText(tr("Cancelled: nothing was written to %1").arg(device));
         return false;
     }

@@ -4,7 +4,6 @@
 #include "destructiveconfirmdialog.h"
 #include "reportfile.h"
 #include "reportheader.h"
-#include "signatures.h"
 #include "systeminfo.h"
 #include "targetinfo.h"
 #include "udisksopener.h"
@@ -196,12 +195,7 @@ void ToolPage::onRunningChanged(bool running)
 
 bool ToolPage::confirmDeviceWrite(const QString& device)
 {
-    QStringList signatures;
-    for (const auto& name : findSignaturesOfUnusedDevice(device.toStdString()))
-        signatures << QString::fromStdString(name);
-    DestructiveConfirmDialog dialog(
-        device, DestructiveConfirmDialog::deviceDescription(describeTarget(device)), signatures, this);
-    if (dialog.exec() != QDialog::Accepted) {
+    if (!DestructiveConfirmDialog::confirm(device, this)) {
         setStatus(tr("Cancelled: nothing was written to %1").arg(device));
         return false;
     }

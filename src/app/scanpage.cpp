@@ -139,8 +139,8 @@ void ScanPage::run(ScanRequest request)
         auto result = runSurfaceScan(request, callbacks, cancel);
         if (request.fd >= 0)
             ::close(request.fd);
-        ReportHeader header
-            = reportHeaderFor(QString::fromStdString(request.device), result ? result->engine : std::string(), comment);
+        ReportHeader header = describeRunHeader(
+            QString::fromStdString(request.device), result ? result->engine : std::string(), comment);
         runner->post([=, this] { onFinished(result, header); });
     });
 }

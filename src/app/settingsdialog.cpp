@@ -157,8 +157,9 @@ void SettingsDialog::fillChoices()
     m_ui->dataCombo->addItem(tr("Zeros"), int(DataFill::Zeros));
 
     m_ui->engineCombo->addItem(QStringLiteral("libaio"), int(EngineKind::Libaio));
-    m_ui->engineCombo->setItemData(
-        0, tr("The kernel's asynchronous I/O, as fio's libaio engine uses it: figures compare with fio's"), Qt::ToolTipRole);
+    m_ui->engineCombo->setItemData(0,
+        tr("The kernel's asynchronous I/O, as fio's libaio engine uses it: figures compare with fio's"),
+        Qt::ToolTipRole);
     m_ui->engineCombo->addItem(QStringLiteral("io_uring"), int(EngineKind::IoUring));
     // Still selectable where it cannot run: a run then falls back to libaio and its report says
     // why; the tooltip says so before the user finds out.

@@ -85,8 +85,8 @@ bool SustainedPage::launch()
         SustainedCallbacks callbacks;
         callbacks.sample = [=, this](const SustainedSample& s) { runner->post([=, this] { onSample(s, total); }); };
         auto result = runSustainedWrite(request, callbacks, cancel);
-        ReportHeader header
-            = reportHeaderFor(QString::fromStdString(request.target), result ? result->engine : std::string(), comment);
+        ReportHeader header = describeRunHeader(
+            QString::fromStdString(request.target), result ? result->engine : std::string(), comment);
         runner->post([=, this] { onFinished(result, header); });
     });
 }

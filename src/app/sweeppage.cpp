@@ -124,8 +124,8 @@ bool SweepPage::launch()
         callbacks.testFinished
             = [=, this](size_t i, const TestResult& r) { runner->post([=, this] { onTestFinished(i, r); }); };
         auto result = runBlockSizeSweep(request, callbacks, cancel);
-        ReportHeader header
-            = reportHeaderFor(QString::fromStdString(request.target), result ? result->engine : std::string(), comment);
+        ReportHeader header = describeRunHeader(
+            QString::fromStdString(request.target), result ? result->engine : std::string(), comment);
         runner->post([=, this] { onFinished(result, header); });
     });
 }

@@ -4,8 +4,6 @@
 #include "destructiveconfirmdialog.h"
 #include "reportfile.h"
 #include "reportheader.h"
-#include "systeminfo.h"
-#include "targetinfo.h"
 #include "udisksopener.h"
 
 #include <QBuffer>
@@ -34,18 +32,6 @@ QString clockText(double seconds)
             .arg(s / 60 % 60, 2, 10, QLatin1Char('0'))
             .arg(s % 60, 2, 10, QLatin1Char('0'));
     return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
-}
-
-ReportHeader reportHeaderFor(const QString& target, const std::string& engine, const QString& comment)
-{
-    ReportHeader header;
-    header.toolVersion = QStringLiteral(DM_VERSION);
-    header.engine = QString::fromStdString(engine);
-    header.date = QDateTime::currentDateTime();
-    header.system = describeSystem();
-    header.target = describeTarget(target);
-    header.comment = comment;
-    return header;
 }
 
 ToolPage::ToolPage(QWidget* parent)

@@ -94,11 +94,6 @@ private:
     bool m_waiting = false;
 };
 
-// What the reports say about the run: tool, engine, date, system, target, comment. Call it on
-// the job's thread: describing a target reads sysfs and may wait on a slow mount.
-struct ReportHeader;
-ReportHeader reportHeaderFor(const QString& target, const std::string& engine, const QString& comment);
-
 // "2:05" for a count of seconds, as the grid's status line shows time left.
 QString clockText(double seconds);
 

@@ -183,14 +183,7 @@ std::optional<int> parseSubcommand(QCommandLineParser& p, const QStringList& arg
 
 ReportHeader makeHeader(const std::string& target, const std::string& engine, const QString& comment)
 {
-    ReportHeader h;
-    h.toolVersion = QStringLiteral(DM_VERSION);
-    h.engine = QString::fromStdString(engine);
-    h.date = QDateTime::currentDateTime();
-    h.system = describeSystem();
-    h.target = describeTarget(QString::fromStdString(target));
-    h.comment = comment;
-    return h;
+    return describeRunHeader(QString::fromStdString(target), engine, comment);
 }
 
 StatusLine::StatusLine(bool quiet)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportheader.h"
 
+#include "systeminfo.h"
+#include "targetinfo.h"
 #include "targetjson.h"
 
 #include <QJsonArray>
@@ -27,6 +29,18 @@ namespace {
     }
 
 } // namespace
+
+ReportHeader describeRunHeader(const QString& target, const std::string& engine, const QString& comment)
+{
+    ReportHeader h;
+    h.toolVersion = QStringLiteral(DM_VERSION);
+    h.engine = QString::fromStdString(engine);
+    h.date = QDateTime::currentDateTime();
+    h.system = describeSystem();
+    h.target = describeTarget(target);
+    h.comment = comment;
+    return h;
+}
 
 QString isoDateWithOffset(const QDateTime& date)
 {

@@ -25,6 +25,9 @@ struct ReportHeader {
 
 // "2026-11-29T17:41:08+01:00": the offset always spelt out.
 QString isoDateWithOffset(const QDateTime& date);
+// The header of a run that just ended: this tool and version, the engine, now, this system, the
+// target as it is now, the comment. Reads sysfs and may wait on a slow mount: not on a GUI thread.
+ReportHeader describeRunHeader(const QString& target, const std::string& engine, const QString& comment);
 
 // The blocks every report's JSON shares, in one object: "schema", "tool", "date", "system",
 // "target" (targetjson.h plus the region the run used), "warnings", "cancelled", "comment".

@@ -5,6 +5,7 @@
 #include "error.h"
 
 #include <QString>
+#include <QList>
 #include <QStringList>
 #include <optional>
 
@@ -26,7 +27,9 @@ struct AppOptions {
     QString comment;
     QString palette; // "", "light" or "dark"
     QString language; // "ja", "en"…; empty: the desktop's locale
-    QString page; // --page: "scan", "sustained" or "sweep" (empty: the grid)
+    QString page; // --page: "scan", "sustained", "sweep" or "history" (empty: the grid)
+    QList<qint64> compare; // --compare ID,ID,...: open the comparison of these stored runs
+    QString historyPath; // the history file; empty: HistoryStore::defaultPath() (tests set it)
     bool start = false;
     QString saveImage, saveText, saveJson, saveMarkdown, saveCsv;
     QString statsFile; // --stats: GUI smoothness figures for bench/gui-stall

@@ -36,6 +36,7 @@ void MainWindow::buildPages(QWidget* benchmark)
         connect(page, &ToolPage::runningChanged, this, &MainWindow::updateBusy);
         connect(page, &ToolPage::runEnded, this, [this, page](bool ok) { finishPageAutomation(page, ok); });
     }
+    buildHistory(); // mainwindowhistory.cpp
     setCentralWidget(m_tabs);
     // The status bar speaks for the grid; the other pages have their own status line.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) { statusBar()->setVisible(index == 0); });

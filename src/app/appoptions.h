@@ -30,6 +30,7 @@ struct AppOptions {
     QString page; // --page: "scan", "sustained", "sweep" or "history" (empty: the grid)
     QList<qint64> compare; // --compare ID,ID,...: open the comparison of these stored runs
     QString historyPath; // the history file; empty: HistoryStore::defaultPath() (tests set it)
+    int historyBusyTimeoutMs = 10000; // HistoryStore's default; tests of a locked file wait less
     bool start = false;
     QString saveImage, saveText, saveJson, saveMarkdown, saveCsv;
     QString statsFile; // --stats: GUI smoothness figures for bench/gui-stall

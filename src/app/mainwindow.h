@@ -61,6 +61,7 @@ public:
     SustainedPage* sustainedPage() const { return m_sustainedPage; }
     SweepPage* sweepPage() const { return m_sweepPage; }
     HistoryService* history() const { return m_history; }
+    QString statusText() const; // the grid's status line
     HistoryPage* historyPage() const { return m_historyPage; }
     // Shows a stored run in the tiles, read-only: the reports and the image describe it until
     // the next run or a change of settings.

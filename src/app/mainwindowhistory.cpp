@@ -44,11 +44,13 @@ namespace {
     }
 }
 
+QString MainWindow::statusText() const { return m_status->text(); }
+
 void MainWindow::buildHistory()
 {
     m_history
         = new HistoryService(m_options.historyPath.isEmpty() ? HistoryStore::defaultPath() : m_options.historyPath,
-            HistoryStore::kDefaultBusyTimeoutMs, this);
+            m_options.historyBusyTimeoutMs, this);
     m_historyPage = new HistoryPage(m_history, m_tabs);
     m_tabs->addTab(m_historyPage, tr("&History"));
     m_tabs->setTabToolTip(

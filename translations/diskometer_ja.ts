@@ -128,12 +128,6 @@
         <source>µs (mean latency)</source>
         <translation>µs (平均レイテンシ)</translation>
     </message>
-    <message numerus="yes">
-        <source>Compare %n Run(s) — Diskometer</source>
-        <translation>
-            <numerusform>%n 件の実行を比較 — Diskometer</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Latency (µs)</source>
         <translation>レイテンシ (µs)</translation>
@@ -205,6 +199,10 @@
     <message>
         <source>Save Comparison</source>
         <translation>比較を保存</translation>
+    </message>
+    <message>
+        <source>Comparison of %1 runs — Diskometer</source>
+        <translation>%1 件の実行の比較 — Diskometer</translation>
     </message>
 </context>
 <context>
@@ -395,12 +393,6 @@ Write MB/s</source>
         <source>No runs yet: every finished test is kept here, and Import adds reports and fio&apos;s JSON output.</source>
         <translation>まだ実行はありません: 完了したテストはすべてここに保存されます。インポートでレポートや fio の JSON 出力も追加できます。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n run(s) in %1</source>
-        <translation>
-            <numerusform>%n 件の実行 (%1)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Diskometer history</source>
         <translation>Diskometer の履歴</translation>
@@ -416,18 +408,6 @@ Write MB/s</source>
     <message>
         <source>Show this run&apos;s tiles in the Benchmark tab</source>
         <translation>この実行の結果をベンチマークタブに表示します</translation>
-    </message>
-    <message numerus="yes">
-        <source>Reading %n run(s)…</source>
-        <translation>
-            <numerusform>%n 件の実行を読み込み中…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Comparing %n run(s)</source>
-        <translation>
-            <numerusform>%n 件の実行を比較中</numerusform>
-        </translation>
     </message>
     <message>
         <source>Rename Run</source>
@@ -449,21 +429,9 @@ Write MB/s</source>
         <source>run %1: %2, %3</source>
         <translation>実行 %1: %2、%3</translation>
     </message>
-    <message numerus="yes">
-        <source>and %n more</source>
-        <translation>
-            <numerusform>ほか %n 件</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Delete Runs</source>
         <translation>実行の削除</translation>
-    </message>
-    <message numerus="yes">
-        <source>Delete %n run(s) from the history? This cannot be undone.</source>
-        <translation>
-            <numerusform>%n 件の実行を履歴から削除しますか? 元に戻せません。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Delete</source>
@@ -497,15 +465,37 @@ Write MB/s</source>
         <source>%1 was not imported: %2</source>
         <translation>%1 はインポートされませんでした: %2</translation>
     </message>
-    <message numerus="yes">
-        <source>Importing %n file(s)…</source>
-        <translation>
-            <numerusform>%n 個のファイルをインポート中…</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The import</source>
         <translation>インポート</translation>
+    </message>
+    <message>
+        <source>Runs: %1 · %2</source>
+        <translation>実行: %1 件 · %2</translation>
+    </message>
+    <message>
+        <source>Reading the runs…</source>
+        <translation>実行を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Comparing %1 runs</source>
+        <translation>%1 件の実行を比較中</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>ほか %1 件</translation>
+    </message>
+    <message>
+        <source>Delete this run from the history? This cannot be undone.</source>
+        <translation>この実行を履歴から削除しますか? 元に戻せません。</translation>
+    </message>
+    <message>
+        <source>Delete these %1 runs from the history? This cannot be undone.</source>
+        <translation>これら %1 件の実行を履歴から削除しますか? 元に戻せません。</translation>
+    </message>
+    <message>
+        <source>Importing…</source>
+        <translation>インポート中…</translation>
     </message>
 </context>
 <context>

@@ -4,8 +4,8 @@
 #include "appsettings.h"
 #include "error.h"
 
-#include <QString>
 #include <QList>
+#include <QString>
 #include <QStringList>
 #include <optional>
 

@@ -27,6 +27,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -83,22 +84,23 @@ CompareDialog::CompareDialog(const std::vector<HistoryRecord>& records, QWidget*
     : QDialog(parent)
     , m_comparison(buildComparison(records))
 {
-    setWindowTitle(tr("Compare %n Run(s) — Diskometer", nullptr, int(records.size())));
+    setWindowTitle(tr("Comparison of %1 runs — Diskometer").arg(records.size()));
     // Runs of one target look alike ("/home"): the legend must tell them apart. The comment says
     // what a person meant; the id is the last resort. Also in the exports, which share the labels.
     auto& runs0 = m_comparison.runs;
-    for (ComparisonRun& run : runs0) {
-        const auto same = std::count_if(
-            runs0.begin(), runs0.end(), [&](const ComparisonRun& other) { return other.label == run.label; });
-        if (same > 1 && !run.entry.comment.isEmpty())
-            run.label += QStringLiteral(" — ") + run.entry.comment;
-    }
-    for (ComparisonRun& run : runs0) {
-        const auto same = std::count_if(
-            runs0.begin(), runs0.end(), [&](const ComparisonRun& other) { return other.label == run.label; });
-        if (same > 1)
+    const auto clashes = [&runs0](const ComparisonRun& run) {
+        return std::count_if(runs0.begin(), runs0.end(), [&](const ComparisonRun& o) { return o.label == run.label; })
+            > 1;
+    };
+    std::vector<bool> clashing;
+    for (const ComparisonRun& run : runs0)
+        clashing.push_back(clashes(run));
+    for (size_t i = 0; i < runs0.size(); ++i)
+        if (clashing[i] && !runs0[i].entry.comment.isEmpty())
+            runs0[i].label += QStringLiteral(" — ") + runs0[i].entry.comment;
+    for (ComparisonRun& run : runs0)
+        if (clashes(run))
             run.label += QStringLiteral(" #%1").arg(run.entry.id);
-    }
     auto* layout = new QVBoxLayout(this);
 
     auto* top = new QHBoxLayout;
@@ -228,7 +230,15 @@ CompareDialog::CompareDialog(const std::vector<HistoryRecord>& records, QWidget*
 
     fill();
     applyLook();
-    resize(std::max(70, 8 * int(m_comparison.columns.size()) + (m_sustained || m_scan ? 30 : 10)) * line, 50 * line);
+    // Wide enough for the whole table (the figures are what people copy), within the screen.
+    int tableWidth = 2 * m_table->frameWidth();
+    for (int c = 0; c < m_table->columnCount(); ++c)
+        tableWidth += m_table->columnWidth(c);
+    int width = std::max({ 70 * line, tableWidth + 2 * layout->contentsMargins().left(),
+        (m_sustained || m_scan ? 30 : 0) * line + 8 * int(m_comparison.columns.size()) * line });
+    if (const QScreen* screen = this->screen())
+        width = std::min(width, screen->availableGeometry().width() * 9 / 10);
+    resize(width, 50 * line);
 }
 
 void CompareDialog::setMetric(ComparisonMetric metric)

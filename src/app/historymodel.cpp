@@ -116,8 +116,8 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
     switch (column) {
     case Date:
         return QLocale().toString(e.created.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm"));
-    case Run:
-        return runName(e);
+    case Run: // the target has its own column: no path here, nor a host the target already names
+        return !e.name.isEmpty() ? e.name : e.deviceModel;
     case Link:
         if (e.link.isEmpty())
             return e.bus;

@@ -107,7 +107,7 @@ HistoryPage::HistoryPage(HistoryService* service, QWidget* parent)
         selectIds(keep);
         setStatus(entries.empty() ? tr("No runs yet: every finished test is kept here, and Import adds reports "
                                        "and fio's JSON output.")
-                                  : tr("%n run(s) in %1", nullptr, int(entries.size())).arg(m_service->path()));
+                                  : tr("Runs: %1 · %2").arg(entries.size()).arg(m_service->path()));
     });
     connect(m_service, &HistoryService::failed, this, [this](const QString& m) { setStatus(m); });
     connect(m_service, &HistoryService::storeFailed, this, [this](const QString&, const QString& m) { setStatus(m); });
@@ -171,7 +171,7 @@ void HistoryPage::compareIds(const std::vector<qint64>& ids)
 {
     if (ids.empty())
         return;
-    setStatus(tr("Reading %n run(s)…", nullptr, int(ids.size())));
+    setStatus(tr("Reading the runs…"));
     m_service->fetch(ids, this, [this](const std::vector<HistoryRecord>& records, const QString& error) {
         if (!error.isEmpty()) {
             setStatus(error);
@@ -182,7 +182,7 @@ void HistoryPage::compareIds(const std::vector<qint64>& ids)
         m_compare = new CompareDialog(records, window());
         m_compare->setAttribute(Qt::WA_DeleteOnClose);
         m_compare->show();
-        setStatus(tr("Comparing %n run(s)", nullptr, int(records.size())));
+        setStatus(tr("Comparing %1 runs").arg(records.size()));
         Q_EMIT compareShown(m_compare);
     });
 }
@@ -249,9 +249,10 @@ void HistoryPage::deleteSelected()
                          .arg(HistoryModel::runName(*e),
                              QLocale().toString(e->created.toLocalTime(), QLocale::ShortFormat));
     if (ids.size() > 10)
-        names << tr("and %n more", nullptr, int(ids.size() - 10));
+        names << tr("and %1 more").arg(ids.size() - 10);
     QMessageBox box(QMessageBox::Question, tr("Delete Runs"),
-        tr("Delete %n run(s) from the history? This cannot be undone.", nullptr, int(ids.size())),
+        ids.size() == 1 ? tr("Delete this run from the history? This cannot be undone.")
+                        : tr("Delete these %1 runs from the history? This cannot be undone.").arg(ids.size()),
         QMessageBox::Yes | QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("historyDelete"));
     box.setInformativeText(names.join(QLatin1Char('\n')));
@@ -317,7 +318,7 @@ void HistoryPage::importFiles(const QStringList& files)
         for (HistoryInput& i : *in)
             inputs.push_back(std::move(i));
     }
-    setStatus(tr("Importing %n file(s)…", nullptr, int(files.size())));
+    setStatus(tr("Importing…"));
     m_service->store(std::move(inputs), files.size() == 1 ? QFileInfo(files.first()).fileName() : tr("The import"));
 }
 

@@ -83,8 +83,20 @@ void MainWindow::buildHistory()
     });
     for (ToolPage* page : std::initializer_list<ToolPage*> { m_scanPage, m_sustainedPage, m_sweepPage })
         connect(page, &ToolPage::runEnded, this, [this, page] { storePageRun(page); });
-    if (m_options.page == QLatin1String("history"))
+    if (m_options.page == QLatin1String("history")) {
         m_tabs->setCurrentWidget(m_historyPage);
+        if (m_options.compare.isEmpty() && !m_options.saveImage.isEmpty()) {
+            // --page history --save-image: the tab as listed, for screenshots; once.
+            auto* once = new QObject(this);
+            connect(m_history, &HistoryService::listed, once, [this, once] {
+                delete once;
+                QApplication::processEvents();
+                const int code = saveImage(m_options.saveImage) ? 0 : 2;
+                if (m_options.quitWhenDone)
+                    QApplication::exit(code);
+            });
+        }
+    }
     m_history->refresh();
     if (!m_options.compare.isEmpty())
         compareFromOptions();

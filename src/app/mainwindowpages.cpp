@@ -41,6 +41,7 @@ void MainWindow::buildPages(QWidget* benchmark)
     // The status bar speaks for the grid; the other pages have their own status line.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) { statusBar()->setVisible(index == 0); });
     applyOptionsToPages();
+    statusBar()->setVisible(m_tabs->currentIndex() == 0); // --page may have chosen a tab before the connect
 }
 
 void MainWindow::applyOptionsToPages()

@@ -175,6 +175,7 @@ void HistoryPage::compareIds(const std::vector<qint64>& ids)
     m_service->fetch(ids, this, [this](const std::vector<HistoryRecord>& records, const QString& error) {
         if (!error.isEmpty()) {
             setStatus(error);
+            Q_EMIT compareFailed(error);
             return;
         }
         if (m_compare)

@@ -53,6 +53,7 @@ Q_SIGNALS:
     // A grid run (or fio's) to show in the Benchmark tab.
     void openReport(const dm::Report& report);
     void compareShown(dm::CompareDialog* dialog);
+    void compareFailed(const QString& message); // a run could not be read (unknown id, database error)
 
 private:
     void updateButtons();

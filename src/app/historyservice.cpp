@@ -116,21 +116,25 @@ void HistoryService::store(std::vector<HistoryInput> runs, const QString& what)
 void HistoryService::setLabel(qint64 id, const QString& name, const QString& comment)
 {
     run([this, id, name, comment](HistoryStore& store) {
-        if (const auto st = store.setLabel(id, name, comment); !st)
+        const auto st = store.setLabel(id, name, comment);
+        listInto(store); // listed first, so the failure is what stays on the status line
+        if (!st)
             reply([this, m = message(st.error())] { Q_EMIT failed(m); });
-        listInto(store);
     });
 }
 
 void HistoryService::remove(std::vector<qint64> ids)
 {
     run([this, ids = std::move(ids)](HistoryStore& store) {
+        QString error;
         for (const qint64 id : ids)
             if (const auto st = store.remove(id); !st) {
-                reply([this, m = message(st.error())] { Q_EMIT failed(m); });
+                error = message(st.error());
                 break;
             }
-        listInto(store);
+        listInto(store); // listed first, so the failure is what stays on the status line
+        if (!error.isEmpty())
+            reply([this, error] { Q_EMIT failed(error); });
     });
 }
 

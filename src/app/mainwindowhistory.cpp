@@ -164,7 +164,7 @@ void MainWindow::compareFromOptions()
         if (m_options.quitWhenDone)
             QApplication::exit(code);
     });
-    connect(m_history, &HistoryService::failed, this, [this](const QString& message) {
+    connect(m_historyPage, &HistoryPage::compareFailed, this, [this](const QString& message) {
         if (m_options.quitWhenDone) {
             std::fprintf(stderr, "diskometer: %s\n", message.toLocal8Bit().constData());
             QApplication::exit(2);

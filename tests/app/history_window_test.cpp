@@ -311,3 +311,35 @@ TEST(HistoryWindow, ALockedFileNeverBlocksTheWindowAndTheFailureIsReported)
     other = QSqlDatabase();
     QSqlDatabase::removeDatabase(QStringLiteral("locker"));
 }
+
+TEST(HistoryWindow, CompareAndPageOptionsParse)
+{
+    auto o = parseAppOptions({ "diskometer", "--compare", "3,5, 8", "--page", "history" });
+    ASSERT_TRUE(o) << o.error().message;
+    EXPECT_EQ(o->compare, (QList<qint64> { 3, 5, 8 }));
+    EXPECT_EQ(o->page, QLatin1String("history"));
+    EXPECT_FALSE(parseAppOptions({ "diskometer", "--compare", "3" })); // one run is not a comparison
+    EXPECT_FALSE(parseAppOptions({ "diskometer", "--compare", "3,x" }));
+    EXPECT_FALSE(parseAppOptions({ "diskometer", "--compare", "3,4", "--start" }));
+}
+
+TEST(HistoryWindow, OpenInGridShowsTheStoredRunReadOnlyUntilTheNextRun)
+{
+    app();
+    Fixture f;
+    const auto ids = seed(f.db, 1);
+    MainWindow w(quickSettings(f.dir.path()), f.options(), false);
+    QTRY_COMPARE_WITH_TIMEOUT(rows(w), 1, 10000);
+    w.historyPage()->selectIds(ids);
+    w.historyPage()->openSelectedInGrid();
+    QTRY_VERIFY_WITH_TIMEOUT(w.showsStoredReport(), 10000);
+    EXPECT_EQ(w.tabs()->currentIndex(), 0);
+    const Report shown = w.currentReport();
+    EXPECT_EQ(shown.target.model, fakeReport().target.model); // the stored run's, not this machine's
+    EXPECT_EQ(shown.run.tests.size(), fakeReport().run.tests.size());
+    QSignalSpy ended(&w, &MainWindow::runEnded);
+    ASSERT_TRUE(w.startAll());
+    EXPECT_FALSE(w.showsStoredReport());
+    ASSERT_TRUE(ended.wait(60000));
+    EXPECT_NE(w.currentReport().target.model, fakeReport().target.model);
+}

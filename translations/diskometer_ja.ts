@@ -204,6 +204,18 @@
         <source>Comparison of %1 runs — Diskometer</source>
         <translation>%1 件の実行の比較 — Diskometer</translation>
     </message>
+    <message>
+        <source>Sustained write: see its line in the timeline</source>
+        <translation>連続書き込み: タイムラインの線を参照</translation>
+    </message>
+    <message>
+        <source>Surface scan: see its line in the timeline</source>
+        <translation>表面スキャン: タイムラインの線を参照</translation>
+    </message>
+    <message>
+        <source>Block-size sweep: no grid tests to compare; export it from the History tab</source>
+        <translation>ブロックサイズ測定: 比較できるグリッドのテストはありません。履歴タブからエクスポートしてください</translation>
+    </message>
 </context>
 <context>
     <name>dm::DestructiveConfirmDialog</name>

@@ -86,7 +86,8 @@ CompareDialog::CompareDialog(const std::vector<HistoryRecord>& records, QWidget*
 {
     setWindowTitle(tr("Comparison of %1 runs — Diskometer").arg(records.size()));
     // Runs of one target look alike ("/home"): the legend must tell them apart. The comment says
-    // what a person meant; the id is the last resort. Also in the exports, which share the labels.
+    // what a person meant; the id is the last resort. Also in the exports, which share the labels;
+    // the table's tooltip keeps the target.
     auto& runs0 = m_comparison.runs;
     const auto clashes = [&runs0](const ComparisonRun& run) {
         return std::count_if(runs0.begin(), runs0.end(), [&](const ComparisonRun& o) { return o.label == run.label; })
@@ -95,9 +96,11 @@ CompareDialog::CompareDialog(const std::vector<HistoryRecord>& records, QWidget*
     std::vector<bool> clashing;
     for (const ComparisonRun& run : runs0)
         clashing.push_back(clashes(run));
+    // The comment alone: it is what the user wrote to tell the runs apart ("USB 2.0 port"), and
+    // the shared path would only push the legend past the chart's width.
     for (size_t i = 0; i < runs0.size(); ++i)
         if (clashing[i] && !runs0[i].entry.comment.isEmpty())
-            runs0[i].label += QStringLiteral(" — ") + runs0[i].entry.comment;
+            runs0[i].label = runs0[i].entry.comment;
     for (ComparisonRun& run : runs0)
         if (clashes(run))
             run.label += QStringLiteral(" #%1").arg(run.entry.id);
@@ -321,8 +324,19 @@ void CompareDialog::fill()
                 item->setToolTip(cell.error);
             m_table->setItem(int(r), 2 + int(c), item);
         }
-        if (notes)
-            m_table->setItem(int(r), m_table->columnCount() - 1, new QTableWidgetItem(run.note));
+        if (notes) {
+            // The core's note speaks to CLI users ("--json"); the window says where to look.
+            QString note = run.note;
+            if (run.entry.kind == QLatin1String(kKindSustained))
+                note = m_sustained ? tr("Sustained write: see its line in the timeline") : tr("Sustained write");
+            else if (run.entry.kind == QLatin1String(kKindScan))
+                note = m_scan ? tr("Surface scan: see its line in the timeline") : tr("Surface scan");
+            else if (run.entry.kind == QLatin1String(kKindSweep))
+                note = tr("Block-size sweep: no grid tests to compare; export it from the History tab");
+            auto* item = new QTableWidgetItem(note);
+            item->setToolTip(run.note);
+            m_table->setItem(int(r), m_table->columnCount() - 1, item);
+        }
     }
     m_table->resizeColumnsToContents();
     m_table->resizeRowsToContents();

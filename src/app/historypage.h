@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "comparedialog.h" // QPointer<CompareDialog> needs the whole class
 #include "historyentry.h"
 #include "report.h"
 
@@ -17,7 +18,6 @@ class QTableView;
 
 namespace dm {
 
-class CompareDialog;
 class HistoryModel;
 class HistoryService;
 

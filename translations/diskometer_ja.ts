@@ -115,6 +115,109 @@
     </message>
 </context>
 <context>
+    <name>dm::CompareDialog</name>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>IOPS</source>
+        <translation>IOPS</translation>
+    </message>
+    <message>
+        <source>µs (mean latency)</source>
+        <translation>µs (平均レイテンシ)</translation>
+    </message>
+    <message>
+        <source>Latency (µs)</source>
+        <translation>レイテンシ (µs)</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>表示(&amp;S):</translation>
+    </message>
+    <message>
+        <source>Save &amp;Markdown…</source>
+        <translation>Markdown を保存(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Save &amp;CSV…</source>
+        <translation>CSV を保存(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Save &amp;Image…</source>
+        <translation>画像を保存(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Sustained write</source>
+        <translation>連続書き込み</translation>
+    </message>
+    <message>
+        <source>Surface scan</source>
+        <translation>表面スキャン</translation>
+    </message>
+    <message>
+        <source>Position (%)</source>
+        <translation>位置 (%)</translation>
+    </message>
+    <message>
+        <source>Read MB/s</source>
+        <translation>読み込み MB/s</translation>
+    </message>
+    <message>
+        <source>GB written</source>
+        <translation>書き込み量 (GB)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>Headline pass per test, %1</source>
+        <translation>テストごとの代表パス、%1</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日時</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>備考</translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>実行 %1: %2</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>Save Comparison</source>
+        <translation>比較を保存</translation>
+    </message>
+    <message>
+        <source>Comparison of %1 runs — Diskometer</source>
+        <translation>%1 件の実行の比較 — Diskometer</translation>
+    </message>
+    <message>
+        <source>Sustained write: see its line in the timeline</source>
+        <translation>連続書き込み: タイムラインの線を参照</translation>
+    </message>
+    <message>
+        <source>Surface scan: see its line in the timeline</source>
+        <translation>表面スキャン: タイムラインの線を参照</translation>
+    </message>
+    <message>
+        <source>Block-size sweep: no grid tests to compare; export it from the History tab</source>
+        <translation>ブロックサイズ測定: 比較できるグリッドのテストはありません。履歴タブからエクスポートしてください</translation>
+    </message>
+</context>
+<context>
     <name>dm::DestructiveConfirmDialog</name>
     <message>
         <source>Erase %1?</source>
@@ -151,6 +254,271 @@
     <message>
         <source>Erase and Test</source>
         <translation>消去してテスト</translation>
+    </message>
+</context>
+<context>
+    <name>dm::HistoryModel</name>
+    <message>
+        <source>Default</source>
+        <translation>デフォルト</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>ピーク</translation>
+    </message>
+    <message>
+        <source>Real World</source>
+        <translation>実使用</translation>
+    </message>
+    <message>
+        <source>Demo</source>
+        <translation>デモ</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>ベンチマーク</translation>
+    </message>
+    <message>
+        <source>Benchmark · %1</source>
+        <translation>ベンチマーク · %1</translation>
+    </message>
+    <message>
+        <source>Surface scan</source>
+        <translation>表面スキャン</translation>
+    </message>
+    <message>
+        <source>Sustained write</source>
+        <translation>連続書き込み</translation>
+    </message>
+    <message>
+        <source>Block sizes</source>
+        <translation>ブロックサイズ</translation>
+    </message>
+    <message>
+        <source>Run %1: %2
+%3
+%4</source>
+        <translation>実行 %1: %2
+%3
+%4</translation>
+    </message>
+    <message>
+        <source>unknown device</source>
+        <translation>不明なデバイス</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日時</translation>
+    </message>
+    <message>
+        <source>Device / name</source>
+        <translation>デバイス / 名前</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>インターフェース</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>テスト</translation>
+    </message>
+    <message>
+        <source>SEQ1M Q8T1
+Read MB/s</source>
+        <translation>SEQ1M Q8T1
+読み込み MB/s</translation>
+    </message>
+    <message>
+        <source>SEQ1M Q8T1
+Write MB/s</source>
+        <translation>SEQ1M Q8T1
+書き込み MB/s</translation>
+    </message>
+    <message>
+        <source>RND4K Q1T1
+Read MB/s</source>
+        <translation>RND4K Q1T1
+読み込み MB/s</translation>
+    </message>
+    <message>
+        <source>RND4K Q1T1
+Write MB/s</source>
+        <translation>RND4K Q1T1
+書き込み MB/s</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>コメント</translation>
+    </message>
+</context>
+<context>
+    <name>dm::HistoryPage</name>
+    <message>
+        <source>Filter: device, interface, target, comment…</source>
+        <translation>絞り込み: デバイス、インターフェース、対象、コメント…</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>インポート(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add a Diskometer JSON report or fio&apos;s JSON output (fio --output-format=json)</source>
+        <translation>Diskometer の JSON レポート、または fio の JSON 出力 (fio --output-format=json) を追加します</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比較(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Select two runs or more (Ctrl+click) to see them side by side</source>
+        <translation>2 件以上の実行を選ぶと (Ctrl+クリック) 並べて比較できます</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Grid</source>
+        <translation>グリッドで開く(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>名前の変更(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>エクスポート(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>削除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Import Runs</source>
+        <translation>実行のインポート</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>No runs yet: every finished test is kept here, and Import adds reports and fio&apos;s JSON output.</source>
+        <translation>まだ実行はありません: 完了したテストはすべてここに保存されます。インポートでレポートや fio の JSON 出力も追加できます。</translation>
+    </message>
+    <message>
+        <source>Diskometer history</source>
+        <translation>Diskometer の履歴</translation>
+    </message>
+    <message>
+        <source>The history file was damaged and has been set aside; a new one was started.</source>
+        <translation>履歴ファイルが壊れていたため別名で退避し、新しいファイルを作成しました。</translation>
+    </message>
+    <message>
+        <source>Only benchmark and fio runs fit the grid; compare or export this one</source>
+        <translation>グリッドで開けるのはベンチマークと fio の実行だけです。この実行は比較またはエクスポートしてください</translation>
+    </message>
+    <message>
+        <source>Show this run&apos;s tiles in the Benchmark tab</source>
+        <translation>この実行の結果をベンチマークタブに表示します</translation>
+    </message>
+    <message>
+        <source>Rename Run</source>
+        <translation>実行の名前を変更</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名前(&amp;N):</translation>
+    </message>
+    <message>
+        <source>&amp;Comment:</source>
+        <translation>コメント(&amp;C):</translation>
+    </message>
+    <message>
+        <source>The stored report is kept as it was; the name and comment are shown in the history and in comparisons.</source>
+        <translation>保存されたレポートはそのまま残ります。名前とコメントは履歴と比較に表示されます。</translation>
+    </message>
+    <message>
+        <source>run %1: %2, %3</source>
+        <translation>実行 %1: %2、%3</translation>
+    </message>
+    <message>
+        <source>Delete Runs</source>
+        <translation>実行の削除</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>JSON as stored (*.json)</source>
+        <translation>保存された JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Text (*.txt)</source>
+        <translation>テキスト (*.txt)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Export Run</source>
+        <translation>実行のエクスポート</translation>
+    </message>
+    <message>
+        <source>Exported run %1 to %2</source>
+        <translation>実行 %1 を %2 にエクスポートしました</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 を読み込めません: %2</translation>
+    </message>
+    <message>
+        <source>%1 was not imported: %2</source>
+        <translation>%1 はインポートされませんでした: %2</translation>
+    </message>
+    <message>
+        <source>The import</source>
+        <translation>インポート</translation>
+    </message>
+    <message>
+        <source>Runs: %1 · %2</source>
+        <translation>実行: %1 件 · %2</translation>
+    </message>
+    <message>
+        <source>Reading the runs…</source>
+        <translation>実行を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Comparing %1 runs</source>
+        <translation>%1 件の実行を比較中</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>ほか %1 件</translation>
+    </message>
+    <message>
+        <source>Delete this run from the history? This cannot be undone.</source>
+        <translation>この実行を履歴から削除しますか? 元に戻せません。</translation>
+    </message>
+    <message>
+        <source>Delete these %1 runs from the history? This cannot be undone.</source>
+        <translation>これら %1 件の実行を履歴から削除しますか? 元に戻せません。</translation>
+    </message>
+    <message>
+        <source>Importing…</source>
+        <translation>インポート中…</translation>
+    </message>
+</context>
+<context>
+    <name>dm::HistoryService</name>
+    <message>
+        <source>%1 was not stored in the history (%2). Its JSON is kept in %3: add it with History › Import once the history can be written.</source>
+        <translation>%1 は履歴に保存されませんでした (%2)。JSON は %3 に残してあります。履歴に書き込めるようになったら、履歴 › インポートで追加してください。</translation>
+    </message>
+    <message>
+        <source>%1 was not stored in the history (%2), and its JSON could not be kept in %3 either: save its reports now.</source>
+        <translation>%1 は履歴に保存されず (%2)、JSON を %3 に残すこともできませんでした。今すぐレポートを保存してください。</translation>
     </message>
 </context>
 <context>
@@ -505,6 +873,70 @@
     <message>
         <source>MB/s and IOPS from 4 KiB to 16 MiB blocks</source>
         <translation>4 KiB から 16 MiB までのブロックでの MB/s と IOPS</translation>
+    </message>
+    <message>
+        <source>The benchmark run</source>
+        <translation>ベンチマークの実行</translation>
+    </message>
+    <message>
+        <source>The surface scan</source>
+        <translation>表面スキャン</translation>
+    </message>
+    <message>
+        <source>The sustained write</source>
+        <translation>連続書き込み</translation>
+    </message>
+    <message>
+        <source>The block-size sweep</source>
+        <translation>ブロックサイズ測定</translation>
+    </message>
+    <message>
+        <source>&amp;History</source>
+        <translation>履歴(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Every finished run: compare, rename, export, import fio</source>
+        <translation>完了したすべての実行: 比較、名前の変更、エクスポート、fio のインポート</translation>
+    </message>
+    <message>
+        <source>A test is running: open the stored run when it has ended</source>
+        <translation>テストの実行中です。終了してから保存された実行を開いてください</translation>
+    </message>
+    <message>
+        <source>kept in the history as run %1</source>
+        <translation>履歴に実行 %1 として保存しました</translation>
+    </message>
+    <message>
+        <source>Not stored in the history: %1</source>
+        <translation>履歴に保存されませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 from the history (read-only): the next run or a change of settings replaces it</source>
+        <translation>履歴から %1 (%2) を表示中 (読み取り専用): 次の実行か設定の変更で置き換わります</translation>
+    </message>
+    <message>
+        <source>Export fio Job</source>
+        <translation>fio ジョブのエクスポート</translation>
+    </message>
+    <message>
+        <source>%1 is empty or its size is unknown: choose another target.</source>
+        <translation>%1 は空か、サイズが不明です。別の対象を選んでください。</translation>
+    </message>
+    <message>
+        <source>The write sections of this job file destroy the data on %1 when fio runs them. Save it anyway? (Test Mode › Read only makes a job that only reads.)</source>
+        <translation>このジョブファイルの書き込みセクションを fio で実行すると、%1 のデータが破壊されます。それでも保存しますか? (テストモード › 読み込みのみ にすると読み込みだけのジョブになります。)</translation>
+    </message>
+    <message>
+        <source>fio job files (*.fio);;All files (*)</source>
+        <translation>fio ジョブファイル (*.fio);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Saved %1: run it with fio --output-format=json %1 &gt; out.json, then import out.json in the History tab</source>
+        <translation>%1 を保存しました: fio --output-format=json %1 &gt; out.json で実行し、out.json を履歴タブでインポートしてください</translation>
+    </message>
+    <message>
+        <source>Export &amp;fio Job…</source>
+        <translation>fio ジョブをエクスポート(&amp;F)…</translation>
     </message>
 </context>
 <context>

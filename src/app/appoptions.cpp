@@ -83,7 +83,11 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     opt("comment", "The comment shown in the window and the reports.", "TEXT");
     opt("palette", "light or dark (default: the desktop's).", "NAME");
     opt("language", "Language of the window, such as ja or en (default: the desktop's).", "CODE");
-    opt("page", "Open the page of another test: scan, sustained or sweep.", "NAME");
+    opt("page", "Open another page: scan, sustained, sweep or history.", "NAME");
+    opt("compare",
+        "Open the comparison of these stored runs (ids as in diskometer-cli history list); with "
+        "--save-image and --quit-when-done, save it and quit.",
+        "ID,ID,...");
     opt("start", "Start the run at once.");
     opt("save-image", "Save a PNG of the window when the run ends.", "FILE");
     opt("save-text", "Save the text report when the run ends.", "FILE");
@@ -176,8 +180,21 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     o.saveCsv = p.value(QStringLiteral("save-csv"));
     o.page = p.value(QStringLiteral("page"));
     if (!o.page.isEmpty() && o.page != QLatin1String("scan") && o.page != QLatin1String("sustained")
-        && o.page != QLatin1String("sweep"))
-        return usage(QStringLiteral("unknown --page: use scan, sustained or sweep"));
+        && o.page != QLatin1String("sweep") && o.page != QLatin1String("history"))
+        return usage(QStringLiteral("unknown --page: use scan, sustained, sweep or history"));
+    if (p.isSet(QStringLiteral("compare"))) {
+        for (const QString& id : p.value(QStringLiteral("compare")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const qint64 n = id.trimmed().toLongLong(&ok);
+            if (!ok || n <= 0)
+                return usage(QStringLiteral("--compare takes run ids such as 3,5,8 (got '%1')").arg(id));
+            o.compare << n;
+        }
+        if (o.compare.size() < 2)
+            return usage(QStringLiteral("--compare needs two run ids or more"));
+        if (o.start)
+            return usage(QStringLiteral("--compare does not go with --start"));
+    }
     o.statsFile = p.value(QStringLiteral("stats"));
     o.quitWhenDone = p.isSet(QStringLiteral("quit-when-done"));
     o.allowRoot = p.isSet(QStringLiteral("allow-root"));

@@ -4,6 +4,7 @@
 #include "appsettings.h"
 #include "error.h"
 
+#include <QList>
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -26,7 +27,10 @@ struct AppOptions {
     QString comment;
     QString palette; // "", "light" or "dark"
     QString language; // "ja", "en"…; empty: the desktop's locale
-    QString page; // --page: "scan", "sustained" or "sweep" (empty: the grid)
+    QString page; // --page: "scan", "sustained", "sweep" or "history" (empty: the grid)
+    QList<qint64> compare; // --compare ID,ID,...: open the comparison of these stored runs
+    QString historyPath; // the history file; empty: HistoryStore::defaultPath() (tests set it)
+    int historyBusyTimeoutMs = 10000; // HistoryStore's default; tests of a locked file wait less
     bool start = false;
     QString saveImage, saveText, saveJson, saveMarkdown, saveCsv;
     QString statsFile; // --stats: GUI smoothness figures for bench/gui-stall

@@ -52,6 +52,16 @@ QColor primaryColor(bool dark) { return dark ? QColor(0x64, 0xb5, 0xf6) : QColor
 
 QColor secondaryColor(bool dark) { return dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xc4, 0x4d, 0x00); }
 
+QColor runColor(int index, bool dark)
+{
+    static const QRgb light[kRunColors]
+        = { 0x0072b2, 0xe69f00, 0x009e73, 0xcc79a7, 0xd55e00, 0x56b4e9, 0x8c8c28, 0x555555 };
+    static const QRgb night[kRunColors]
+        = { 0x5aaee8, 0xe69f00, 0x19c08f, 0xe08fc0, 0xff7a33, 0x9ad3f5, 0xf0e442, 0xbbbbbb };
+    const int i = ((index % kRunColors) + kRunColors) % kRunColors;
+    return QColor::fromRgb(dark ? night[i] : light[i]);
+}
+
 void applyPalette(QChartView* view, QChart* chart, const QWidget* from)
 {
     const QPalette pal = from->palette();

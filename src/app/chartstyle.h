@@ -33,6 +33,11 @@ bool isDark(const QColor& c);
 // dark variant with at least 4.5:1 contrast against typical light and dark bases.
 QColor primaryColor(bool dark); // MB/s, reads
 QColor secondaryColor(bool dark); // IOPS, writes, access times
+// The n-th of several runs side by side (comparisons): Okabe and Ito's eight colours, which stay
+// apart for the common colour-vision deficiencies, each nudged to read on a light or dark base
+// (yellow and black swapped for colours that show on both). Repeats after eight.
+QColor runColor(int index, bool dark);
+inline constexpr int kRunColors = 8;
 
 // The widget's palette on the chart: Base behind, Text in front, grid and axis lines blended
 // between them; every axis of the chart gets the colours.

@@ -199,6 +199,10 @@ QString MainWindow::targetPath() const
 void MainWindow::applySettingsToUi()
 {
     m_updatingUi = true;
+    if (m_storedReport) { // a stored run's tiles belong to its own rows, not the settings'
+        m_storedReport.reset();
+        m_grid->clearResults();
+    }
     const auto check = [](QActionGroup* g, int value) {
         for (QAction* a : g->actions())
             a->setChecked(a->data().toInt() == value);
@@ -286,6 +290,10 @@ bool MainWindow::startTests(const std::vector<size_t>& testRows)
         if (!confirmDeviceWrite(targetPath()))
             return false;
         request.allowDestructive = true;
+    }
+    if (m_storedReport) {
+        applySettingsToUi(); // back to the settings' rows, without the stored run's tiles
+        m_status->setText(tr("Ready"));
     }
     m_lastRunTarget = targetPath();
     m_lastRunDate = QDateTime::currentDateTime();
@@ -392,6 +400,7 @@ void MainWindow::onFinished(const RunResult& r)
     m_status->setText(r.cancelled ? tr("Stopped")
             : failed              ? tr("Finished with errors: see the tiles' tooltips")
                                   : tr("Finished"));
+    storeGridRun(r);
     finishAutomation();
 }
 
@@ -454,6 +463,11 @@ void MainWindow::finishAutomation()
 
 Report MainWindow::currentReport() const
 {
+    if (m_storedReport) {
+        Report stored = *m_storedReport;
+        stored.comment = m_comment->text();
+        return stored;
+    }
     Report report;
     if (m_lastRun)
         report.run = *m_lastRun;

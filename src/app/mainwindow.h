@@ -21,6 +21,8 @@ class QTabWidget;
 
 namespace dm {
 
+class HistoryPage;
+class HistoryService;
 class LiveChart;
 class ResultGrid;
 class ScanPage;
@@ -58,6 +60,13 @@ public:
     ScanPage* scanPage() const { return m_scanPage; }
     SustainedPage* sustainedPage() const { return m_sustainedPage; }
     SweepPage* sweepPage() const { return m_sweepPage; }
+    HistoryService* history() const { return m_history; }
+    QString statusText() const; // the grid's status line
+    HistoryPage* historyPage() const { return m_historyPage; }
+    // Shows a stored run in the tiles, read-only: the reports and the image describe it until
+    // the next run or a change of settings.
+    void showStoredReport(const Report& report);
+    bool showsStoredReport() const { return m_storedReport.has_value(); }
     // Whether the grid or any other test is running (one test at a time: they would measure each other).
     bool anyTestRunning() const;
     // Starts the test of the page chosen with --page (or the grid), for --start.
@@ -76,6 +85,11 @@ private:
     void buildMenus();
     void buildCentral();
     void buildPages(QWidget* benchmark); // mainwindowpages.cpp
+    void buildHistory(); // mainwindowhistory.cpp
+    void storeGridRun(const RunResult& r);
+    void storePageRun(ToolPage* page);
+    void exportFioJob();
+    void compareFromOptions();
     void applyOptionsToPages();
     void updateBusy();
     void finishPageAutomation(ToolPage* page, bool ok);
@@ -117,6 +131,9 @@ private:
     ScanPage* m_scanPage = nullptr;
     SustainedPage* m_sustainedPage = nullptr;
     SweepPage* m_sweepPage = nullptr;
+    HistoryService* m_history = nullptr;
+    HistoryPage* m_historyPage = nullptr;
+    std::optional<Report> m_storedReport; // a run from the history shown in the tiles
     QLineEdit* m_comment = nullptr;
     QLabel* m_status = nullptr;
     QActionGroup* m_profileGroup = nullptr;

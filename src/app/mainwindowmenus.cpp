@@ -18,6 +18,7 @@ void MainWindow::buildMenus()
         [this] { saveReportInteractive(QStringLiteral("markdown")); });
     file->addAction(
         tr("Save &JSON…"), QKeySequence(tr("Ctrl+J")), this, [this] { saveReportInteractive(QStringLiteral("json")); });
+    file->addAction(tr("Export &fio Job…"), this, &MainWindow::exportFioJob);
     file->addSeparator();
     file->addAction(tr("&Copy Text"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyText);
     file->addAction(tr("Copy Im&age"), QKeySequence(tr("Ctrl+Shift+I")), this, &MainWindow::copyImage);

@@ -36,10 +36,12 @@ void MainWindow::buildPages(QWidget* benchmark)
         connect(page, &ToolPage::runningChanged, this, &MainWindow::updateBusy);
         connect(page, &ToolPage::runEnded, this, [this, page](bool ok) { finishPageAutomation(page, ok); });
     }
+    buildHistory(); // mainwindowhistory.cpp
     setCentralWidget(m_tabs);
     // The status bar speaks for the grid; the other pages have their own status line.
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) { statusBar()->setVisible(index == 0); });
     applyOptionsToPages();
+    statusBar()->setVisible(m_tabs->currentIndex() == 0); // --page may have chosen a tab before the connect
 }
 
 void MainWindow::applyOptionsToPages()

@@ -30,6 +30,7 @@ public:
 
     QByteArray csv() const override;
     QByteArray json() const override;
+    bool completedRun() const override { return m_report && !m_report->result.cancelled; }
 
 protected:
     bool launch() override;

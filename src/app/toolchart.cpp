@@ -94,7 +94,15 @@ QLineSeries* ToolChart::addLine(const QString& name, Side side, Role role, Qt::P
     series->attachAxis(m_xAxis);
     series->attachAxis(yAxis(side));
     yAxis(side)->setVisible(true);
-    m_styled.append({ series, role, style, false });
+    m_styled.append({ series, role, style, false, -1 });
+    applyPalette();
+    return series;
+}
+
+QLineSeries* ToolChart::addRunLine(const QString& name, int index)
+{
+    QLineSeries* series = addLine(name, Side::Left, Role::Primary);
+    m_styled.last().runIndex = index;
     applyPalette();
     return series;
 }
@@ -110,7 +118,7 @@ QScatterSeries* ToolChart::addDots(const QString& name, Side side, Role role)
     series->attachAxis(m_xAxis);
     series->attachAxis(yAxis(side));
     yAxis(side)->setVisible(true);
-    m_styled.append({ series, role, Qt::SolidLine, true });
+    m_styled.append({ series, role, Qt::SolidLine, true, -1 });
     applyPalette();
     return series;
 }
@@ -193,7 +201,9 @@ void ToolChart::applyPalette()
     const QColor text = palette().color(QPalette::Text);
     const bool dark = isDark(base);
     for (const Styled& s : m_styled) {
-        const QColor color = s.role == Role::Primary ? primaryColor(dark) : secondaryColor(dark);
+        const QColor color = s.runIndex >= 0 ? runColor(s.runIndex, dark)
+            : s.role == Role::Primary        ? primaryColor(dark)
+                                             : secondaryColor(dark);
         if (s.dots) {
             auto* dots = static_cast<QScatterSeries*>(s.series);
             QColor fill = color;
@@ -210,7 +220,7 @@ void ToolChart::applyPalette()
     // Titles in the colour of the first series on that side say which axis is whose.
     for (QValueAxis* axis : { m_left, m_right }) {
         for (const Styled& s : m_styled)
-            if (s.series->attachedAxes().contains(axis)) {
+            if (s.series->attachedAxes().contains(axis) && s.runIndex < 0) {
                 axis->setTitleBrush(s.role == Role::Primary ? primaryColor(dark) : secondaryColor(dark));
                 break;
             }

@@ -30,6 +30,8 @@ public:
     void setYMinimum(Side side, double minimum); // the smallest top of the axis, so it never shows 0..0.001
 
     QLineSeries* addLine(const QString& name, Side side, Role role, Qt::PenStyle style = Qt::SolidLine);
+    // One of several runs side by side (comparisons): chartstyle::runColor(index).
+    QLineSeries* addRunLine(const QString& name, int index);
     QScatterSeries* addDots(const QString& name, Side side, Role role);
     // Appends and grows the axis; for many points at once use the series' replace() and fitY().
     void append(QLineSeries* series, double x, double y);
@@ -66,6 +68,7 @@ private:
         Role role;
         Qt::PenStyle style;
         bool dots;
+        int runIndex = -1; // >= 0: coloured as the run's colour, not by role
     };
     QList<Styled> m_styled;
 };

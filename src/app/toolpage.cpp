@@ -75,6 +75,7 @@ ToolPage::ToolPage(QWidget* parent)
     m_progress->setMaximumHeight(m_progress->fontMetrics().height() * 3 / 4);
     m_progress->hide();
     m_status = new QLabel(tr("Ready"), this);
+    m_status->setWordWrap(true); // a note from the history may follow the status
     bottom->addWidget(m_status, 1);
     bottom->addWidget(m_progress, 1);
     const struct {
@@ -134,6 +135,8 @@ void ToolPage::setChart(QWidget* chart) { m_chartBox->addWidget(chart); }
 void ToolPage::setSummary(const QString& html) { m_summary->setText(html); }
 
 void ToolPage::setStatus(const QString& text) { m_status->setText(text); }
+
+void ToolPage::addStatusNote(const QString& note) { m_status->setText(m_status->text() + QLatin1Char('\n') + note); }
 
 void ToolPage::setProgress(double fraction, double secondsLeft)
 {

@@ -40,7 +40,11 @@ public:
     // The reports of the last result (empty without one), and the page's image.
     virtual QByteArray csv() const = 0;
     virtual QByteArray json() const = 0;
+    // The last run ended with a result and was not stopped: a finished run, kept in the history.
+    virtual bool completedRun() const = 0;
     bool saveImage(const QString& path);
+    // Adds a line under the status (the history's answer after a run), for the user to read.
+    void addStatusNote(const QString& note);
 
 Q_SIGNALS:
     void runningChanged(bool running);

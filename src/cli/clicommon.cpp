@@ -135,6 +135,8 @@ void addCommonOptions(QCommandLineParser& p, const QString& allowDestructiveHelp
         { QStringLiteral("allow-destructive"), allowDestructiveHelp },
         { QStringLiteral("comment"), QStringLiteral("A comment for the reports."), QStringLiteral("TEXT") },
         { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
+        { QStringLiteral("no-history"),
+            QStringLiteral("Do not store the result in the history (see diskometer-cli history --help).") },
     });
 }
 
@@ -153,6 +155,7 @@ Result<CommonOptions> readCommonOptions(const QCommandLineParser& p)
     o.quiet = p.isSet(QStringLiteral("quiet"));
     o.allowDestructive = p.isSet(QStringLiteral("allow-destructive"));
     o.comment = p.value(QStringLiteral("comment"));
+    o.storeHistory = !p.isSet(QStringLiteral("no-history"));
     auto engine = engineOption(p);
     if (!engine)
         return engine.error();

@@ -43,6 +43,7 @@ struct CommonOptions {
     bool allowDestructive = false;
     EngineKind engine = kDefaultEngine;
     QString comment;
+    bool storeHistory = true; // --no-history turns it off
 };
 void addCommonOptions(QCommandLineParser& p, const QString& allowDestructiveHelp);
 Result<CommonOptions> readCommonOptions(const QCommandLineParser& p);

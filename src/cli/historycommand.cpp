@@ -350,36 +350,56 @@ int runHistoryCommand(const QStringList& arguments)
     return kDone;
 }
 
+namespace {
+    // Stores one finished run; when that fails its JSON is kept in the history's directory
+    // (unsaved/) so `history import` can add it later, and stderr says so.
+    bool storeInHistory(
+        const Result<std::vector<HistoryInput>>& inputs, const QByteArray& json, const QDateTime& date, bool quiet)
+    {
+        HistoryStore store;
+        int ignored = 0;
+        QString why;
+        if (!inputs) {
+            why = QString::fromStdString(inputs.error().message);
+        } else if (openStore(store, &ignored)) {
+            auto ids = store.add(*inputs);
+            if (ids) {
+                if (!quiet && ids->size() == 1)
+                    printError(QStringLiteral("stored as run %1 in the history (diskometer-cli history show %1)")
+                                   .arg(ids->front()));
+                return true;
+            }
+            why = QString::fromStdString(ids.error().message);
+        } else {
+            why = QStringLiteral("see above");
+        }
+        // Never lose a finished run: keep its JSON where `history import` can pick it up.
+        const QString dir = QFileInfo(store.path()).absolutePath() + QStringLiteral("/unsaved");
+        QString file = dir + QLatin1Char('/') + defaultReportFileName(QStringLiteral("json"), date);
+        for (int n = 2; QFileInfo::exists(file); ++n) // two runs in one second: keep both
+            file = dir + QLatin1Char('/') + defaultReportFileName(QStringLiteral("%1.json").arg(n), date);
+        if (QDir().mkpath(dir) && writeReportFile(file, json).isEmpty())
+            printError(QStringLiteral("the run was not stored in the history (%1); its JSON report is kept in %2: add "
+                                      "it later with `diskometer-cli history import %2`")
+                           .arg(why, file));
+        else
+            printError(QStringLiteral("the run was not stored in the history (%1), and its JSON could not be kept in "
+                                      "%2 either: save the reports above, or run again with --json FILE")
+                           .arg(why, dir));
+        return false;
+    }
+}
+
 bool storeRunInHistory(const Report& report, bool quiet)
 {
-    HistoryStore store;
-    int ignored = 0;
-    QString why;
-    if (openStore(store, &ignored)) {
-        auto id = store.add(historyInputFromReport(report));
-        if (id) {
-            if (!quiet)
-                printError(QStringLiteral("stored as run %1 in the history (diskometer-cli history show %1)").arg(*id));
-            return true;
-        }
-        why = QString::fromStdString(id.error().message);
-    } else {
-        why = QStringLiteral("see above");
-    }
-    // Never lose a finished run: keep its JSON where `history import` can pick it up.
-    const QString dir = QFileInfo(store.path()).absolutePath() + QStringLiteral("/unsaved");
-    QString file = dir + QLatin1Char('/') + defaultReportFileName(QStringLiteral("json"), report.date);
-    for (int n = 2; QFileInfo::exists(file); ++n) // two runs in one second: keep both
-        file = dir + QLatin1Char('/') + defaultReportFileName(QStringLiteral("%1.json").arg(n), report.date);
-    if (QDir().mkpath(dir) && writeReportFile(file, formatJson(report)).isEmpty())
-        printError(QStringLiteral("the run was not stored in the history (%1); its JSON report is kept in %2: add it "
-                                  "later with `diskometer-cli history import %2`")
-                       .arg(why, file));
-    else
-        printError(QStringLiteral("the run was not stored in the history (%1), and its JSON could not be kept in %2 "
-                                  "either: save the reports above, or run again with --json FILE")
-                       .arg(why, dir));
-    return false;
+    HistoryInput input = historyInputFromReport(report);
+    const QByteArray json = input.json;
+    return storeInHistory(std::vector<HistoryInput> { std::move(input) }, json, report.date, quiet);
+}
+
+bool storeDocumentInHistory(const QByteArray& json, const QDateTime& date, bool quiet)
+{
+    return storeInHistory(historyInputsFromFile(json), json, date, quiet);
 }
 
 } // namespace dm

@@ -29,5 +29,7 @@ int runHistoryCommand(const QStringList& arguments);
 // in the history's directory (unsaved/) so `history import` can add it later, and stderr says
 // so. Returns true when the run is in the history.
 bool storeRunInHistory(const Report& report, bool quiet);
+// The same for the other tests' JSON documents (scan, sustained, sweep), after their commands.
+bool storeDocumentInHistory(const QByteArray& json, const QDateTime& date, bool quiet);
 
 } // namespace dm

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
+#include "historycommand.h"
 #include "othercommands.h"
 #include "scanreport.h"
 #include "sleepinhibitor.h"
@@ -88,7 +89,11 @@ int runScanCommand(const QStringList& arguments)
     // Described after the scan, as for a run: the state the device was in while it ran.
     ReportHeader header = makeHeader(req.device, result->engine, common->comment);
     ScanReport report { std::move(*result), std::move(header) };
-    bool written = writeOutput(common->jsonOut, formatScanJson(report));
+    const QByteArray json = formatScanJson(report);
+    bool written = writeOutput(common->jsonOut, json);
+    // A finished test is kept in the history, as `run` does; a stopped one is not finished.
+    if (common->storeHistory && !report.result.cancelled)
+        storeDocumentInHistory(json, report.header.date, common->quiet);
     written &= writeOutput(common->csvOut, formatScanCsv(report));
     if (common->textToStdout)
         written &= writeOutput(QStringLiteral("-"), formatScanText(report).toUtf8());

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
+#include "historycommand.h"
 #include "othercommands.h"
 #include "sleepinhibitor.h"
 #include "sustainedreport.h"
@@ -74,7 +75,11 @@ int runSustainedCommand(const QStringList& arguments)
     }
     ReportHeader header = makeHeader(req.target, result->engine, common->comment);
     SustainedReport report { std::move(*result), std::move(header) };
-    bool written = writeOutput(common->jsonOut, formatSustainedJson(report));
+    const QByteArray json = formatSustainedJson(report);
+    bool written = writeOutput(common->jsonOut, json);
+    // A finished test is kept in the history, as `run` does; a stopped one is not finished.
+    if (common->storeHistory && !report.result.cancelled)
+        storeDocumentInHistory(json, report.header.date, common->quiet);
     written &= writeOutput(common->csvOut, formatSustainedCsv(report));
     if (common->textToStdout)
         written &= writeOutput(QStringLiteral("-"), formatSustainedText(report).toUtf8());

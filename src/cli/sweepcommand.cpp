@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
+#include "historycommand.h"
 #include "othercommands.h"
 #include "sleepinhibitor.h"
 #include "sweepreport.h"
@@ -131,7 +132,11 @@ int runSweepCommand(const QStringList& arguments)
     }
     ReportHeader header = makeHeader(req.target, result->engine, common->comment);
     SweepReport report { std::move(*result), std::move(header) };
-    bool written = writeOutput(common->jsonOut, formatSweepJson(report));
+    const QByteArray json = formatSweepJson(report);
+    bool written = writeOutput(common->jsonOut, json);
+    // A finished test is kept in the history, as `run` does; a stopped one is not finished.
+    if (common->storeHistory && !report.result.cancelled)
+        storeDocumentInHistory(json, report.header.date, common->quiet);
     written &= writeOutput(common->csvOut, formatSweepCsv(report));
     if (common->textToStdout)
         written &= writeOutput(QStringLiteral("-"), formatSweepText(report).toUtf8());

@@ -5,6 +5,7 @@
 // sweep plots one point per block size and direction; one test runs at a time across the pages
 // and the grid; Stop ends a page's test quickly and keeps what was measured; bad choices are
 // refused with a message and nothing runs.
+#include "historypage.h"
 #include "mainwindow.h"
 #include "scanpage.h"
 #include "sustainedpage.h"
@@ -13,6 +14,7 @@
 #include "toolchart.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QLineSeries>
 #include <QPushButton>
@@ -34,6 +36,10 @@ QApplication& app()
 {
     static QApplication* a = [] {
         qputenv("QT_QPA_PLATFORM", "offscreen");
+        // The window stores every finished run: never in the history of whoever runs this binary
+        // by hand (ctest sets XDG_DATA_HOME to the build tree).
+        if (qEnvironmentVariableIsEmpty("XDG_DATA_HOME") && qEnvironmentVariableIsEmpty("DISKOMETER_HISTORY_DB"))
+            qputenv("DISKOMETER_HISTORY_DB", QDir::currentPath().toUtf8() + "/test-history.sqlite");
         return new QApplication(g_argc, g_argv);
     }();
     return *a;
@@ -54,10 +60,11 @@ TEST(Pages, TheWindowHasATabPerTest)
 {
     app();
     MainWindow window(defaultGuiSettings(), AppOptions {}, false);
-    ASSERT_EQ(window.tabs()->count(), 4);
+    ASSERT_EQ(window.tabs()->count(), 5);
     EXPECT_EQ(window.tabs()->widget(1), window.scanPage());
     EXPECT_EQ(window.tabs()->widget(2), window.sustainedPage());
     EXPECT_EQ(window.tabs()->widget(3), window.sweepPage());
+    EXPECT_EQ(window.tabs()->widget(4), static_cast<QWidget*>(window.historyPage()));
 }
 
 TEST(Pages, ScanOfALoopDevicePlotsEverySampleInOrder)

@@ -14,6 +14,7 @@
 #include "textreport.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QLineEdit>
@@ -36,6 +37,10 @@ QApplication& app()
 {
     static QApplication* a = [] {
         qputenv("QT_QPA_PLATFORM", "offscreen");
+        // The window stores every finished run: never in the history of whoever runs this binary
+        // by hand (ctest sets XDG_DATA_HOME to the build tree).
+        if (qEnvironmentVariableIsEmpty("XDG_DATA_HOME") && qEnvironmentVariableIsEmpty("DISKOMETER_HISTORY_DB"))
+            qputenv("DISKOMETER_HISTORY_DB", QDir::currentPath().toUtf8() + "/test-history.sqlite");
         return new QApplication(g_argc, g_argv);
     }();
     return *a;

@@ -84,6 +84,24 @@ protected:
 
 } // namespace
 
+TEST_F(History, SustainedAndSweepStoreUnlessNoHistory)
+{
+    const QString target = scratch() + "/t";
+    QDir().mkpath(target);
+    Outcome o = cli({ "sustained", "--total", "32MiB", "--quiet", "--comment", "long write", target });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    o = cli({ "sweep", "--min", "4KiB", "--max", "8KiB", "--size", "16MiB", "--measure", "0.5", "--warmup", "0",
+        "--quiet", target });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    o = cli({ "sustained", "--total", "32MiB", "--quiet", "--no-history", target });
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    const QJsonArray list = runs(); // newest first
+    ASSERT_EQ(list.size(), 2);
+    EXPECT_EQ(list[0].toObject()["kind"].toString(), "sweep");
+    EXPECT_EQ(list[1].toObject()["kind"].toString(), "sustained");
+    EXPECT_EQ(list[1].toObject()["comment"].toString(), "long write");
+}
+
 TEST_F(History, RunStoresUnlessNoHistory)
 {
     const QString target = scratch() + "/t";

@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparedialog.h"
+
+#include "chartstyle.h"
+#include "reportfile.h"
+#include "scanreport.h"
+#include "sustainedreport.h"
+#include "toolchart.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QBuffer>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QGraphicsLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPainter>
+#include <QPushButton>
+#include <QScreen>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+namespace dm {
+
+using namespace chartstyle;
+
+namespace {
+    std::optional<double> value(const ComparisonCell& c, ComparisonMetric m)
+    {
+        switch (m) {
+        case ComparisonMetric::MBps:
+            return c.mbPerSec;
+        case ComparisonMetric::Iops:
+            return c.iops;
+        case ComparisonMetric::LatencyUs:
+            return c.latencyUs;
+        }
+        return {};
+    }
+
+    QString number(double v, ComparisonMetric m)
+    {
+        const int decimals = m == ComparisonMetric::Iops ? (v < 100 ? 1 : 0) : (v < 100 ? 2 : 1);
+        return QLocale().toString(v, 'f', decimals);
+    }
+
+    QString unitText(ComparisonMetric m)
+    {
+        switch (m) {
+        case ComparisonMetric::MBps:
+            return CompareDialog::tr("MB/s");
+        case ComparisonMetric::Iops:
+            return CompareDialog::tr("IOPS");
+        case ComparisonMetric::LatencyUs:
+            return CompareDialog::tr("µs (mean latency)");
+        }
+        return {};
+    }
+
+    QIcon swatch(const QColor& color, int size)
+    {
+        QPixmap pixmap(size, size);
+        pixmap.fill(color);
+        return QIcon(pixmap);
+    }
+}
+
+CompareDialog::CompareDialog(const std::vector<HistoryRecord>& records, QWidget* parent)
+    : QDialog(parent)
+    , m_comparison(buildComparison(records))
+{
+    setWindowTitle(tr("Comparison of %1 runs — Diskometer").arg(records.size()));
+    // Runs of one target look alike ("/home"): the legend must tell them apart. The comment says
+    // what a person meant; the id is the last resort. Also in the exports, which share the labels;
+    // the table's tooltip keeps the target.
+    auto& runs0 = m_comparison.runs;
+    const auto clashes = [&runs0](const ComparisonRun& run) {
+        return std::count_if(runs0.begin(), runs0.end(), [&](const ComparisonRun& o) { return o.label == run.label; })
+            > 1;
+    };
+    std::vector<bool> clashing;
+    for (const ComparisonRun& run : runs0)
+        clashing.push_back(clashes(run));
+    // The comment alone: it is what the user wrote to tell the runs apart ("USB 2.0 port"), and
+    // the shared path would only push the legend past the chart's width.
+    for (size_t i = 0; i < runs0.size(); ++i)
+        if (clashing[i] && !runs0[i].entry.comment.isEmpty())
+            runs0[i].label = runs0[i].entry.comment;
+    for (ComparisonRun& run : runs0)
+        if (clashes(run))
+            run.label += QStringLiteral(" #%1").arg(run.entry.id);
+    auto* layout = new QVBoxLayout(this);
+
+    auto* top = new QHBoxLayout;
+    m_metricBox = new QComboBox(this);
+    m_metricBox->addItem(tr("MB/s"), int(ComparisonMetric::MBps));
+    m_metricBox->addItem(tr("IOPS"), int(ComparisonMetric::Iops));
+    m_metricBox->addItem(tr("Latency (µs)"), int(ComparisonMetric::LatencyUs));
+    auto* metricLabel = new QLabel(tr("&Show:"), this);
+    metricLabel->setBuddy(m_metricBox);
+    top->addWidget(metricLabel);
+    top->addWidget(m_metricBox);
+    top->addStretch(1);
+    const struct {
+        const char* label;
+        QString suffix, filter;
+    } saves[] = {
+        { QT_TR_NOOP("Save &Markdown…"), QStringLiteral("md"), QStringLiteral("Markdown (*.md)") },
+        { QT_TR_NOOP("Save &CSV…"), QStringLiteral("csv"), QStringLiteral("CSV (*.csv)") },
+        { QT_TR_NOOP("Save &Image…"), QStringLiteral("png"), QStringLiteral("PNG (*.png)") },
+    };
+    for (const auto& s : saves) {
+        auto* button = new QPushButton(tr(s.label), this);
+        connect(button, &QPushButton::clicked, this,
+            [this, suffix = s.suffix, filter = s.filter] { exportInteractive(suffix, filter); });
+        top->addWidget(button);
+    }
+    layout->addLayout(top);
+
+    // What the image shows: the charts and the table, without the buttons.
+    m_content = new QWidget(this);
+    m_content->setAutoFillBackground(true);
+    auto* content = new QVBoxLayout(m_content);
+    content->setContentsMargins(0, 0, 0, 0);
+    auto* splitter = new QSplitter(Qt::Vertical, m_content);
+    splitter->setChildrenCollapsible(false);
+    content->addWidget(splitter);
+    layout->addWidget(m_content, 1);
+
+    auto* charts = new QWidget(splitter);
+    auto* chartRow = new QHBoxLayout(charts);
+    chartRow->setContentsMargins(0, 0, 0, 0);
+    m_chart = new QChart;
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->setBackgroundRoundness(0);
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_bars = new QBarSeries;
+    m_chart->addSeries(m_bars);
+    m_chartView = new QChartView(m_chart, charts);
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setFrameShape(QFrame::NoFrame);
+    const int line = fontMetrics().height();
+    m_chartView->setMinimumSize(30 * line, 16 * line);
+    chartRow->addWidget(m_chartView, 2);
+
+    // Overlaid timelines: a drive's cache running out, or an HDD slowing towards its end.
+    const auto& runs = m_comparison.runs;
+    for (size_t i = 0; i < records.size() && i < runs.size(); ++i) {
+        const QString& kind = records[i].entry.kind;
+        if (kind == QLatin1String(kKindSustained)) {
+            auto report = parseSustainedJson(records[i].json);
+            if (!report)
+                continue;
+            if (!m_sustained) {
+                m_sustained = new ToolChart(ToolChart::XScale::Linear, charts);
+                m_sustained->setTitle(tr("Sustained write"));
+                m_sustained->setYTitle(ToolChart::Side::Left, tr("MB/s"));
+            }
+            QLineSeries* series = m_sustained->addRunLine(runs[i].label, int(i));
+            QList<QPointF> points;
+            double maxY = 0, maxX = 0;
+            for (const SustainedSample& s : report->result.timeline) {
+                points << QPointF(double(s.bytes) / 1e9, s.mbPerSec);
+                maxY = std::max(maxY, s.mbPerSec);
+                maxX = std::max(maxX, double(s.bytes) / 1e9);
+            }
+            series->replace(points);
+            m_sustained->fitY(ToolChart::Side::Left, maxY);
+            m_sustained->setProperty("maxX", std::max(maxX, m_sustained->property("maxX").toDouble()));
+        } else if (kind == QLatin1String(kKindScan)) {
+            auto report = parseScanJson(records[i].json);
+            if (!report)
+                continue;
+            if (!m_scan) {
+                m_scan = new ToolChart(ToolChart::XScale::Linear, charts);
+                m_scan->setTitle(tr("Surface scan"));
+                m_scan->setXAxis(tr("Position (%)"), 0, 100);
+                m_scan->setYTitle(ToolChart::Side::Left, tr("Read MB/s"));
+            }
+            QLineSeries* series = m_scan->addRunLine(runs[i].label, int(i));
+            QList<QPointF> points;
+            double maxY = 0;
+            for (const ScanSample& s : report->result.samples) {
+                points << QPointF(s.percent, s.readMbPerSec);
+                maxY = std::max(maxY, s.readMbPerSec);
+            }
+            series->replace(points);
+            m_scan->fitY(ToolChart::Side::Left, maxY);
+        }
+    }
+    if (m_sustained) {
+        m_sustained->setXAxis(tr("GB written"), 0, std::max(0.001, m_sustained->property("maxX").toDouble()));
+        chartRow->addWidget(m_sustained, 1);
+    }
+    if (m_scan)
+        chartRow->addWidget(m_scan, 1);
+    // Only scans and sustained writes: no test has bars, so the timelines get the room.
+    m_chartView->setVisible(!m_comparison.columns.empty());
+
+    m_table = new QTableWidget(splitter);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+
+    connect(m_metricBox, &QComboBox::currentIndexChanged, this,
+        [this] { setMetric(ComparisonMetric(m_metricBox->currentData().toInt())); });
+    auto* close = new QPushButton(tr("Close"), this);
+    connect(close, &QPushButton::clicked, this, &QDialog::close);
+    auto* bottom = new QHBoxLayout;
+    bottom->addStretch(1);
+    bottom->addWidget(close);
+    layout->addLayout(bottom);
+
+    fill();
+    applyLook();
+    // Wide enough for the whole table (the figures are what people copy), within the screen.
+    int tableWidth = 2 * m_table->frameWidth();
+    for (int c = 0; c < m_table->columnCount(); ++c)
+        tableWidth += m_table->columnWidth(c);
+    int width = std::max({ 70 * line, tableWidth + 2 * layout->contentsMargins().left(),
+        (m_sustained || m_scan ? 30 : 0) * line + 8 * int(m_comparison.columns.size()) * line });
+    if (const QScreen* screen = this->screen())
+        width = std::min(width, screen->availableGeometry().width() * 9 / 10);
+    resize(width, 50 * line);
+}
+
+void CompareDialog::setMetric(ComparisonMetric metric)
+{
+    m_metric = metric;
+    m_metricBox->setCurrentIndex(m_metricBox->findData(int(metric)));
+    fill();
+    applyLook();
+}
+
+void CompareDialog::fill()
+{
+    const auto& columns = m_comparison.columns;
+    const auto& runs = m_comparison.runs;
+
+    m_bars->clear();
+    for (QAbstractAxis* axis : m_chart->axes())
+        m_chart->removeAxis(axis), delete axis;
+    QStringList categories;
+    for (const ComparisonColumn& c : columns) // two lines (labels are HTML), so ten tests fit unelided
+        categories << QString(c.label.toHtmlEscaped())
+                          .replace(QStringLiteral(" Read"), QStringLiteral("<br>Read"))
+                          .replace(QStringLiteral(" Write"), QStringLiteral("<br>Write"))
+                          .replace(QStringLiteral(" Mix"), QStringLiteral("<br>Mix"));
+    double maxValue = 0;
+    for (size_t r = 0; r < runs.size(); ++r) {
+        const bool any = std::any_of(runs[r].cells.begin(), runs[r].cells.end(),
+            [this](const ComparisonCell& c) { return value(c, m_metric).has_value(); });
+        if (!any)
+            continue; // a scan or sustained write: in the table and the timelines, not the bars
+        auto* set = new QBarSet(runs[r].label);
+        set->setProperty("runIndex", int(r));
+        for (const ComparisonCell& c : runs[r].cells) {
+            const double v = value(c, m_metric).value_or(0);
+            maxValue = std::max(maxValue, v);
+            *set << v;
+        }
+        m_bars->append(set);
+    }
+    auto* x = new QBarCategoryAxis;
+    x->setTruncateLabels(false); // the two-line labels fit; Qt would elide them by their one-line width
+    x->append(categories);
+    m_chart->addAxis(x, Qt::AlignBottom);
+    m_bars->attachAxis(x);
+    QValueAxis* y = makeAxis();
+    y->setTitleText(unitText(m_metric));
+    applyAxis(y, niceAxis(maxValue, 1.1, 1, 5));
+    m_chart->addAxis(y, Qt::AlignLeft);
+    m_bars->attachAxis(y);
+    m_chart->setTitle(tr("Headline pass per test, %1").arg(unitText(m_metric)));
+
+    const bool notes = std::any_of(runs.begin(), runs.end(), [](const ComparisonRun& r) { return !r.note.isEmpty(); });
+    m_table->clear();
+    m_table->setRowCount(int(runs.size()));
+    m_table->setColumnCount(2 + int(columns.size()) + (notes ? 1 : 0));
+    QStringList headers { tr("Run"), tr("Date") };
+    for (const ComparisonColumn& c : columns)
+        headers << c.label;
+    if (notes)
+        headers << tr("Note");
+    m_table->setHorizontalHeaderLabels(headers);
+    const int icon = fontMetrics().height() * 2 / 3;
+    const bool dark = isDark(palette().color(QPalette::Base));
+    for (size_t r = 0; r < runs.size(); ++r) {
+        const ComparisonRun& run = runs[r];
+        auto* name = new QTableWidgetItem(swatch(runColor(int(r), dark), icon), run.label);
+        name->setToolTip(tr("Run %1: %2").arg(run.entry.id).arg(run.entry.targetPath));
+        m_table->setItem(int(r), 0, name);
+        m_table->setItem(int(r), 1,
+            new QTableWidgetItem(
+                QLocale().toString(run.entry.created.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm"))));
+        for (size_t c = 0; c < run.cells.size() && c < columns.size(); ++c) {
+            const ComparisonCell& cell = run.cells[c];
+            const auto v = value(cell, m_metric);
+            auto* item = new QTableWidgetItem(v ? number(*v, m_metric)
+                    : cell.error.isEmpty()      ? QString()
+                                                : tr("error"));
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (!cell.error.isEmpty())
+                item->setToolTip(cell.error);
+            m_table->setItem(int(r), 2 + int(c), item);
+        }
+        if (notes) {
+            // The core's note speaks to CLI users ("--json"); the window says where to look.
+            QString note = run.note;
+            if (run.entry.kind == QLatin1String(kKindSustained))
+                note = m_sustained ? tr("Sustained write: see its line in the timeline") : tr("Sustained write");
+            else if (run.entry.kind == QLatin1String(kKindScan))
+                note = m_scan ? tr("Surface scan: see its line in the timeline") : tr("Surface scan");
+            else if (run.entry.kind == QLatin1String(kKindSweep))
+                note = tr("Block-size sweep: no grid tests to compare; export it from the History tab");
+            auto* item = new QTableWidgetItem(note);
+            item->setToolTip(run.note);
+            m_table->setItem(int(r), m_table->columnCount() - 1, item);
+        }
+    }
+    m_table->resizeColumnsToContents();
+    m_table->resizeRowsToContents();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Every run visible without scrolling, up to ten: the table is half of what is compared.
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth()
+        + m_table->horizontalScrollBar()->sizeHint().height();
+    for (int r = 0; r < std::min(10, m_table->rowCount()); ++r)
+        height += m_table->rowHeight(r);
+    m_table->setMinimumHeight(height);
+}
+
+void CompareDialog::applyLook()
+{
+    applyPalette(m_chartView, m_chart, this);
+    applyFonts(m_chart, this);
+    const bool dark = isDark(palette().color(QPalette::Base));
+    for (QBarSet* set : m_bars->barSets()) {
+        const QColor color = runColor(set->property("runIndex").toInt(), dark);
+        set->setColor(color);
+        set->setBorderColor(color);
+    }
+    // The category labels a little smaller than the legend's: ten of them may share the width.
+    for (QAbstractAxis* axis : m_chart->axes(Qt::Horizontal)) {
+        QFont f = axis->labelsFont();
+        f.setPointSizeF(std::max(6.0, f.pointSizeF() * 0.85));
+        axis->setLabelsFont(f);
+        axis->setGridLineVisible(false);
+    }
+}
+
+void CompareDialog::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
+        applyLook();
+    QDialog::changeEvent(event);
+}
+
+QByteArray CompareDialog::markdown() const { return formatComparisonMarkdown(m_comparison, m_metric).toUtf8(); }
+
+QByteArray CompareDialog::csv() const { return formatComparisonCsv(m_comparison); }
+
+QImage CompareDialog::image() const { return m_content->grab().toImage(); }
+
+bool CompareDialog::saveImage(const QString& path) const
+{
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    image().save(&buffer, "PNG");
+    return writeReportFile(path, png).isEmpty();
+}
+
+void CompareDialog::exportInteractive(const QString& suffix, const QString& filter)
+{
+    const QString dir = QStandardPaths::writableLocation(
+        suffix == QLatin1String("png") ? QStandardPaths::PicturesLocation : QStandardPaths::DocumentsLocation);
+    const QString name = QStringLiteral("Diskometer_compare_%1.%2")
+                             .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMddhhmmss")), suffix);
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Comparison"), QDir(dir).filePath(name), filter);
+    if (path.isEmpty())
+        return;
+    QByteArray content;
+    if (suffix == QLatin1String("md"))
+        content = markdown();
+    else if (suffix == QLatin1String("csv"))
+        content = csv();
+    else {
+        QBuffer buffer(&content);
+        buffer.open(QIODevice::WriteOnly);
+        image().save(&buffer, "PNG");
+    }
+    const QString error = writeReportFile(path, content);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Save Comparison"), error);
+}
+
+} // namespace dm

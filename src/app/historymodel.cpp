@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "historymodel.h"
+
+#include <QLocale>
+
+namespace dm {
+
+namespace {
+    const std::optional<double>& figure(const HistoryEntry& e, int column)
+    {
+        switch (column) {
+        case HistoryModel::SeqRead:
+            return e.seqReadMBps;
+        case HistoryModel::SeqWrite:
+            return e.seqWriteMBps;
+        case HistoryModel::RndRead:
+            return e.rndReadMBps;
+        default:
+            return e.rndWriteMBps;
+        }
+    }
+
+    bool isFigure(int column) { return column >= HistoryModel::SeqRead && column <= HistoryModel::RndWrite; }
+
+    QString profileText(const QString& profile)
+    {
+        if (profile == QLatin1String("default"))
+            return HistoryModel::tr("Default");
+        if (profile == QLatin1String("peak"))
+            return HistoryModel::tr("Peak");
+        if (profile == QLatin1String("real"))
+            return HistoryModel::tr("Real World");
+        if (profile == QLatin1String("demo"))
+            return HistoryModel::tr("Demo");
+        return profile;
+    }
+}
+
+HistoryModel::HistoryModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void HistoryModel::setEntries(std::vector<HistoryEntry> entries)
+{
+    beginResetModel();
+    m_entries = std::move(entries);
+    endResetModel();
+}
+
+const HistoryEntry* HistoryModel::entryById(qint64 id) const
+{
+    for (const HistoryEntry& e : m_entries)
+        if (e.id == id)
+            return &e;
+    return nullptr;
+}
+
+int HistoryModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_entries.size()); }
+
+int HistoryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QString HistoryModel::runName(const HistoryEntry& e)
+{
+    QString name = !e.name.isEmpty() ? e.name : !e.deviceModel.isEmpty() ? e.deviceModel : e.targetPath;
+    if (!e.host.isEmpty())
+        name += QStringLiteral(" @ ") + e.host;
+    return name;
+}
+
+QString HistoryModel::kindText(const HistoryEntry& e)
+{
+    if (e.kind == QLatin1String(kKindGrid))
+        return e.profile.isEmpty() ? tr("Benchmark") : tr("Benchmark · %1").arg(profileText(e.profile));
+    if (e.kind == QLatin1String(kKindScan))
+        return tr("Surface scan");
+    if (e.kind == QLatin1String(kKindSustained))
+        return tr("Sustained write");
+    if (e.kind == QLatin1String(kKindSweep))
+        return tr("Block sizes");
+    if (e.kind == QLatin1String(kKindFio))
+        return QStringLiteral("fio");
+    return e.kind;
+}
+
+QVariant HistoryModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const HistoryEntry& e = m_entries[size_t(index.row())];
+    const int column = index.column();
+    if (role == kIdRole)
+        return e.id;
+    if (role == Qt::TextAlignmentRole)
+        return isFigure(column) ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    if (role == kSortRole) {
+        if (column == Date)
+            return e.created.toMSecsSinceEpoch();
+        if (isFigure(column))
+            return figure(e, column) ? *figure(e, column) : -1.0; // runs without the test sort below 0 MB/s
+        return data(index, Qt::DisplayRole).toString().toLower();
+    }
+    if (role == Qt::ToolTipRole) {
+        if (column == Run || column == Target || column == Link)
+            return tr("Run %1: %2\n%3\n%4")
+                .arg(e.id)
+                .arg(e.deviceModel.isEmpty() ? tr("unknown device") : e.deviceModel, e.targetPath,
+                    e.link.isEmpty() ? e.bus : e.link);
+        if (column == Comment)
+            return e.comment;
+        return {};
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (column) {
+    case Date:
+        return QLocale().toString(e.created.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm"));
+    case Run: // the target has its own column: no path here, nor a host the target already names
+        return !e.name.isEmpty() ? e.name : e.deviceModel;
+    case Link:
+        if (e.link.isEmpty())
+            return e.bus;
+        return e.bus.isEmpty() || e.link.contains(e.bus, Qt::CaseInsensitive) ? e.link
+                                                                              : e.bus + QStringLiteral(" · ") + e.link;
+    case Target:
+        return e.targetPath;
+    case Kind:
+        return kindText(e);
+    case Comment:
+        return e.comment;
+    default:
+        return figure(e, column) ? QLocale().toString(*figure(e, column), 'f', *figure(e, column) < 100 ? 2 : 1)
+                                 : QString();
+    }
+}
+
+QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Date:
+        return tr("Date");
+    case Run:
+        return tr("Device / name");
+    case Link:
+        return tr("Interface");
+    case Target:
+        return tr("Target");
+    case Kind:
+        return tr("Test");
+    case SeqRead:
+        return tr("SEQ1M Q8T1\nRead MB/s");
+    case SeqWrite:
+        return tr("SEQ1M Q8T1\nWrite MB/s");
+    case RndRead:
+        return tr("RND4K Q1T1\nRead MB/s");
+    case RndWrite:
+        return tr("RND4K Q1T1\nWrite MB/s");
+    case Comment:
+        return tr("Comment");
+    }
+    return {};
+}
+
+} // namespace dm

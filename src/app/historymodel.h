@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "historyentry.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace dm {
+
+// The history's runs as a table: one row per stored run, newest first as the store lists them.
+// Qt::DisplayRole is the text shown; kSortRole the value to sort by (dates and MB/s as numbers,
+// so 95 sorts below 1200).
+class HistoryModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Date, Run, Link, Target, Kind, SeqRead, SeqWrite, RndRead, RndWrite, Comment, ColumnCount };
+    static constexpr int kSortRole = Qt::UserRole + 1;
+    static constexpr int kIdRole = Qt::UserRole + 2;
+
+    explicit HistoryModel(QObject* parent = nullptr);
+
+    void setEntries(std::vector<HistoryEntry> entries);
+    const std::vector<HistoryEntry>& entries() const { return m_entries; }
+    const HistoryEntry* entryById(qint64 id) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+    // "Samsung T7" or the user's label, "fio @ host" for fio client runs: the run's name in lists.
+    static QString runName(const HistoryEntry& e);
+    // "Benchmark · Default", "Sustained write", "fio", in the user's language.
+    static QString kindText(const HistoryEntry& e);
+
+private:
+    std::vector<HistoryEntry> m_entries;
+};
+
+} // namespace dm

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "historyservice.h"
+
+#include "reportfile.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QThread>
+
+namespace dm {
+
+namespace {
+    QString message(const Error& e) { return QString::fromStdString(e.message); }
+}
+
+HistoryService::HistoryService(QString path, int busyTimeoutMs, QObject* parent)
+    : QObject(parent)
+    , m_path(std::move(path))
+    , m_busyTimeoutMs(busyTimeoutMs)
+    , m_thread(new QThread)
+    , m_worker(new QObject)
+{
+    m_thread->setObjectName(QStringLiteral("diskometer-history"));
+    m_worker->moveToThread(m_thread);
+    m_thread->start();
+}
+
+HistoryService::~HistoryService()
+{
+    // The store goes on its own thread, after whatever was queued before it: a run being stored
+    // when the window closes is still stored.
+    QMetaObject::invokeMethod(
+        m_worker, [this] { m_store.reset(); }, Qt::BlockingQueuedConnection);
+    m_thread->quit();
+    m_thread->wait();
+    delete m_worker;
+    delete m_thread;
+}
+
+void HistoryService::run(std::function<void(HistoryStore& store)> job)
+{
+    ++m_pending;
+    QMetaObject::invokeMethod(
+        m_worker,
+        [this, job = std::move(job)] {
+            if (!m_store)
+                m_store = std::make_unique<HistoryStore>(m_path, m_busyTimeoutMs);
+            // Every call opens the file when needed, setting a damaged one aside; not opening
+            // here first, so a locked file costs one busy timeout, not two.
+            job(*m_store);
+            if (!m_noticeSent && !m_store->notice().isEmpty()) {
+                m_noticeSent = true;
+                reply([this, text = m_store->notice()] { Q_EMIT notice(text); });
+            }
+            reply([this] {
+                if (--m_pending == 0)
+                    Q_EMIT idle();
+            });
+        },
+        Qt::QueuedConnection);
+}
+
+void HistoryService::reply(std::function<void()> fn)
+{
+    // Queued to this object: delivered on the GUI thread in the order posted, and dropped if the
+    // service is gone (its destructor waits for the thread first, so `this` is valid here).
+    QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection);
+}
+
+void HistoryService::listInto(HistoryStore& store)
+{
+    auto entries = store.list();
+    if (entries)
+        reply([this, e = std::move(*entries)] { Q_EMIT listed(e); });
+    else
+        reply([this, m = message(entries.error())] { Q_EMIT failed(m); });
+}
+
+void HistoryService::refresh()
+{
+    run([this](HistoryStore& store) { listInto(store); });
+}
+
+void HistoryService::store(std::vector<HistoryInput> runs, const QString& what)
+{
+    run([this, runs = std::move(runs), what](HistoryStore& store) {
+        auto ids = store.add(runs);
+        if (ids) {
+            reply([this, i = *ids, what] { Q_EMIT stored(i, what); });
+            listInto(store);
+            return;
+        }
+        // Never lose a finished run: its JSON goes where Import can pick it up later.
+        const QString dir = QFileInfo(store.path()).absolutePath() + QStringLiteral("/unsaved");
+        QStringList kept;
+        for (const HistoryInput& in : runs) {
+            const QDateTime date = in.entry.created.isValid() ? in.entry.created : QDateTime::currentDateTime();
+            QString file = dir + QLatin1Char('/') + defaultReportFileName(QStringLiteral("json"), date);
+            for (int n = 2; QFileInfo::exists(file); ++n)
+                file = dir + QLatin1Char('/') + defaultReportFileName(QStringLiteral("%1.json").arg(n), date);
+            if (QDir().mkpath(dir) && writeReportFile(file, in.json).isEmpty())
+                kept << file;
+        }
+        const QString why = message(ids.error());
+        const QString text = kept.size() == int(runs.size())
+            ? tr("%1 was not stored in the history (%2). Its JSON is kept in %3: add it with History › Import "
+                 "once the history can be written.")
+                  .arg(what, why, kept.join(QStringLiteral(", ")))
+            : tr("%1 was not stored in the history (%2), and its JSON could not be kept in %3 either: save its "
+                 "reports now.")
+                  .arg(what, why, dir);
+        reply([this, what, text] { Q_EMIT storeFailed(what, text); });
+    });
+}
+
+void HistoryService::setLabel(qint64 id, const QString& name, const QString& comment)
+{
+    run([this, id, name, comment](HistoryStore& store) {
+        const auto st = store.setLabel(id, name, comment);
+        listInto(store); // listed first, so the failure is what stays on the status line
+        if (!st)
+            reply([this, m = message(st.error())] { Q_EMIT failed(m); });
+    });
+}
+
+void HistoryService::remove(std::vector<qint64> ids)
+{
+    run([this, ids = std::move(ids)](HistoryStore& store) {
+        QString error;
+        for (const qint64 id : ids)
+            if (const auto st = store.remove(id); !st) {
+                error = message(st.error());
+                break;
+            }
+        listInto(store); // listed first, so the failure is what stays on the status line
+        if (!error.isEmpty())
+            reply([this, error] { Q_EMIT failed(error); });
+    });
+}
+
+void HistoryService::fetch(std::vector<qint64> ids, QObject* context, RecordsDone done)
+{
+    run([this, ids = std::move(ids), ctx = QPointer<QObject>(context), done = std::move(done)](HistoryStore& store) {
+        std::vector<HistoryRecord> records;
+        QString error;
+        for (const qint64 id : ids) {
+            auto r = store.get(id);
+            if (!r) {
+                error = message(r.error());
+                break;
+            }
+            records.push_back(std::move(*r));
+        }
+        // The QPointer is only read on the GUI thread, where the context lives.
+        reply([ctx, done, records = std::move(records), error] {
+            if (ctx)
+                done(records, error);
+        });
+    });
+}
+
+} // namespace dm

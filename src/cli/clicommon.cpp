@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
+#include "historycommand.h"
 
 #include "reportfile.h"
 #include "runner.h"
@@ -184,11 +185,16 @@ std::optional<int> parseSubcommand(QCommandLineParser& p, const QStringList& arg
     return std::nullopt;
 }
 
-ReportHeader makeHeader(const std::string& target, const std::string& engine, const QString& comment)
+bool writeOtherReports(const CommonOptions& common, const OtherReports& reports, const QDateTime& date, bool cancelled)
 {
-    return describeRunHeader(QString::fromStdString(target), engine, comment);
+    bool written = writeOutput(common.jsonOut, reports.json);
+    if (common.storeHistory && !cancelled)
+        storeDocumentInHistory(reports.json, date, common.quiet);
+    written &= writeOutput(common.csvOut, reports.csv);
+    if (common.textToStdout)
+        written &= writeOutput(QStringLiteral("-"), reports.text.toUtf8());
+    return written;
 }
-
 StatusLine::StatusLine(bool quiet)
     : m_active(!quiet && ::isatty(STDERR_FILENO))
 {

@@ -57,7 +57,15 @@ std::optional<int> parseSubcommand(QCommandLineParser& p, const QStringList& arg
 Result<int> openThroughUdisksIfNeeded(const std::string& target, bool writes, bool allowDestructive);
 
 // Tool, date, system and target for a report made now of `target`.
-ReportHeader makeHeader(const std::string& target, const std::string& engine, const QString& comment);
+// The reports of a finished scan, sustained write or sweep, made by its own formatters.
+struct OtherReports {
+    QByteArray json, csv;
+    QString text;
+};
+// Writes what the options ask for (JSON, CSV, the text summary on stdout) and stores the run in
+// the history unless --no-history or it was stopped (a stopped test is not finished). False when
+// a report could not be written (the error is printed).
+bool writeOtherReports(const CommonOptions& common, const OtherReports& reports, const QDateTime& date, bool cancelled);
 
 // Progress on a terminal: one line redrawn in place; nothing when stderr is not a terminal.
 class StatusLine {

@@ -87,16 +87,12 @@ int runScanCommand(const QStringList& arguments)
         return kExitUsage;
     }
     // Described after the scan, as for a run: the state the device was in while it ran.
-    ReportHeader header = makeHeader(req.device, result->engine, common->comment);
+    // The header first: building the report moves the result (and its engine name) away.
+    ReportHeader header = describeRunHeader(QString::fromStdString(req.device), result->engine, common->comment);
     ScanReport report { std::move(*result), std::move(header) };
-    const QByteArray json = formatScanJson(report);
-    bool written = writeOutput(common->jsonOut, json);
-    // A finished test is kept in the history, as `run` does; a stopped one is not finished.
-    if (common->storeHistory && !report.result.cancelled)
-        storeDocumentInHistory(json, report.header.date, common->quiet);
-    written &= writeOutput(common->csvOut, formatScanCsv(report));
-    if (common->textToStdout)
-        written &= writeOutput(QStringLiteral("-"), formatScanText(report).toUtf8());
+    const bool written
+        = writeOtherReports(*common, { formatScanJson(report), formatScanCsv(report), formatScanText(report) },
+            report.header.date, report.result.cancelled);
     if (report.result.cancelled) {
         printError(QStringLiteral("interrupted: the samples read so far are reported"));
         return kExitInterrupted;

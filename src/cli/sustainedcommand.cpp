@@ -73,16 +73,12 @@ int runSustainedCommand(const QStringList& arguments)
         printError(QString::fromStdString(result.error().message));
         return kExitUsage;
     }
-    ReportHeader header = makeHeader(req.target, result->engine, common->comment);
+    // The header first: building the report moves the result (and its engine name) away.
+    ReportHeader header = describeRunHeader(QString::fromStdString(req.target), result->engine, common->comment);
     SustainedReport report { std::move(*result), std::move(header) };
-    const QByteArray json = formatSustainedJson(report);
-    bool written = writeOutput(common->jsonOut, json);
-    // A finished test is kept in the history, as `run` does; a stopped one is not finished.
-    if (common->storeHistory && !report.result.cancelled)
-        storeDocumentInHistory(json, report.header.date, common->quiet);
-    written &= writeOutput(common->csvOut, formatSustainedCsv(report));
-    if (common->textToStdout)
-        written &= writeOutput(QStringLiteral("-"), formatSustainedText(report).toUtf8());
+    const bool written = writeOtherReports(*common,
+        { formatSustainedJson(report), formatSustainedCsv(report), formatSustainedText(report) }, report.header.date,
+        report.result.cancelled);
     if (report.result.cancelled) {
         printError(QStringLiteral("interrupted: what was written so far is reported; the test file is removed"));
         return kExitInterrupted;

@@ -130,16 +130,12 @@ int runSweepCommand(const QStringList& arguments)
         printError(QString::fromStdString(result.error().message));
         return kExitUsage;
     }
-    ReportHeader header = makeHeader(req.target, result->engine, common->comment);
+    // The header first: building the report moves the result (and its engine name) away.
+    ReportHeader header = describeRunHeader(QString::fromStdString(req.target), result->engine, common->comment);
     SweepReport report { std::move(*result), std::move(header) };
-    const QByteArray json = formatSweepJson(report);
-    bool written = writeOutput(common->jsonOut, json);
-    // A finished test is kept in the history, as `run` does; a stopped one is not finished.
-    if (common->storeHistory && !report.result.cancelled)
-        storeDocumentInHistory(json, report.header.date, common->quiet);
-    written &= writeOutput(common->csvOut, formatSweepCsv(report));
-    if (common->textToStdout)
-        written &= writeOutput(QStringLiteral("-"), formatSweepText(report).toUtf8());
+    const bool written
+        = writeOtherReports(*common, { formatSweepJson(report), formatSweepCsv(report), formatSweepText(report) },
+            report.header.date, report.result.cancelled);
     if (report.result.cancelled) {
         printError(QStringLiteral("interrupted: the points that finished are reported"));
         return kExitInterrupted;

@@ -15,7 +15,9 @@ namespace dm {
 class HistoryModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Date, Run, Link, Target, Kind, SeqRead, SeqWrite, RndRead, RndWrite, Comment, ColumnCount };
+    // The comment early: "which of my ten sticks was this" is what people label runs with, and the
+    // last column is the first to be cut off in a narrow window.
+    enum Column { Date, Run, Comment, Link, Target, Kind, SeqRead, SeqWrite, RndRead, RndWrite, ColumnCount };
     static constexpr int kSortRole = Qt::UserRole + 1;
     static constexpr int kIdRole = Qt::UserRole + 2;
 

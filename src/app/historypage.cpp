@@ -244,11 +244,15 @@ void HistoryPage::deleteSelected()
         return;
     QStringList names;
     for (const qint64 id : ids)
-        if (const HistoryEntry* e = m_model->entryById(id); e && names.size() < 10)
+        if (const HistoryEntry* e = m_model->entryById(id); e && names.size() < 10) {
+            // The comment too: with ten sticks tested in one folder it is what tells them apart.
+            QString name = HistoryModel::runName(*e);
+            if (!e->comment.isEmpty() && e->comment != name)
+                name += QStringLiteral(" (%1)").arg(e->comment);
             names << tr("run %1: %2, %3")
                          .arg(id)
-                         .arg(HistoryModel::runName(*e),
-                             QLocale().toString(e->created.toLocalTime(), QLocale::ShortFormat));
+                         .arg(name, QLocale().toString(e->created.toLocalTime(), QLocale::ShortFormat));
+        }
     if (ids.size() > 10)
         names << tr("and %1 more").arg(ids.size() - 10);
     QMessageBox box(QMessageBox::Question, tr("Delete Runs"),

@@ -48,7 +48,8 @@ QString formatFioJob(const FioJobRequest& r)
         writes = writes || t.writes();
 
     QStringList out;
-    out << QStringLiteral("# fio job file written by diskometer-cli fio-job: the same tests as a Diskometer run.");
+    out << QStringLiteral("# fio job file written by Diskometer (diskometer-cli fio-job, or File > Export fio Job): "
+                          "the same tests as a Diskometer run.");
     out << QStringLiteral("# Run it with: fio --output-format=json THIS.fio > result.json (or fio --client=HOST ...),");
     out << QStringLiteral("# then: diskometer-cli history import result.json");
     out << QStringLiteral("# One section per measured pass (%1 per test); the best pass of a test is its headline.")

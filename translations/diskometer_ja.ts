@@ -1269,6 +1269,22 @@ Write MB/s</source>
         <source>none seen</source>
         <translation>検出なし</translation>
     </message>
+    <message>
+        <source>Too few samples to tell (%1; a cliff needs %2): write more.</source>
+        <translation>サンプルが少なすぎて判定できません (%1 個、判定には %2 個必要): もっと多く書き込んでください。</translation>
+    </message>
+    <message>
+        <source>The rate stays level: no lasting fall of %1 % or more.</source>
+        <translation>速度はほぼ一定です: %1 % 以上の持続的な低下はありません。</translation>
+    </message>
+    <message>
+        <source>The rate declines gradually, not at a cliff.</source>
+        <translation>速度は急落ではなく、徐々に下がっています。</translation>
+    </message>
+    <message>
+        <source>The rate falls but comes back up: a pause, not the cache running out.</source>
+        <translation>速度は一度下がりますが回復しています: キャッシュ切れではなく一時的な停滞です。</translation>
+    </message>
 </context>
 <context>
     <name>dm::SweepPage</name>

@@ -18,6 +18,27 @@ namespace {
     QString mbps(double v) { return QStringLiteral("%1 MB/s").arg(v, 0, 'f', v >= 100 ? 1 : 2); }
 }
 
+QString SustainedPage::noCliffText(const CacheCliff& cliff)
+{
+    // The engine's reason in words is English (reports and the CLI); here it is said in the
+    // window's language, from the same value.
+    switch (cliff.why) {
+    case CacheCliff::NoCliff::Found:
+        return {};
+    case CacheCliff::NoCliff::TooFewSamples:
+        return tr("Too few samples to tell (%1; a cliff needs %2): write more.")
+            .arg(cliff.samples)
+            .arg(2 * CliffRule {}.minSegment);
+    case CacheCliff::NoCliff::Level:
+        return tr("The rate stays level: no lasting fall of %1 % or more.").arg(CliffRule {}.minDrop * 100, 0, 'f', 0);
+    case CacheCliff::NoCliff::Gradual:
+        return tr("The rate declines gradually, not at a cliff.");
+    case CacheCliff::NoCliff::Recovers:
+        return tr("The rate falls but comes back up: a pause, not the cache running out.");
+    }
+    return QString::fromStdString(cliff.reason);
+}
+
 SustainedPage::SustainedPage(QWidget* parent)
     : ToolPage(parent)
 {
@@ -159,7 +180,7 @@ void SustainedPage::updateSummary()
         } else {
             html += row(tr("Cache"), tr("none seen"));
             html += QStringLiteral("<tr><td colspan=\"2\"><small>%1</small></td></tr>")
-                        .arg(QString::fromStdString(r.cliff.reason).toHtmlEscaped());
+                        .arg(noCliffText(r.cliff).toHtmlEscaped());
         }
     }
     html += QStringLiteral("</table>");

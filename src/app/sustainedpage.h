@@ -25,6 +25,8 @@ public:
     const std::optional<SustainedReport>& report() const { return m_report; }
     ToolChart* chart() const { return m_chart; }
     int plottedSamples() const;
+    // Why no cache cliff was reported, in the window's language; empty when one was.
+    static QString noCliffText(const CacheCliff& cliff);
 
     QByteArray csv() const override;
     QByteArray json() const override;

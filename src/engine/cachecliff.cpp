@@ -65,11 +65,13 @@ CacheCliff findCacheCliff(const std::vector<RatePoint>& input, const CliffRule& 
         r[i] = series[i].mbPerSec;
 
     CacheCliff out;
+    out.samples = n;
     out.beforeMbPerSec = out.afterMbPerSec = median(r);
     const size_t minSegment = std::max<size_t>(1, rule.minSegment);
     if (n < 2 * minSegment) {
         out.reason = "too few samples to tell (" + std::to_string(n) + "; a cliff needs "
             + std::to_string(2 * minSegment) + ")";
+        out.why = CacheCliff::NoCliff::TooFewSamples;
         return out;
     }
 
@@ -95,6 +97,7 @@ CacheCliff findCacheCliff(const std::vector<RatePoint>& input, const CliffRule& 
         std::snprintf(
             buf, sizeof buf, "the rate stays level (no fall of %.0f %% or more that lasts)", rule.minDrop * 100);
         out.reason = buf;
+        out.why = CacheCliff::NoCliff::Level;
         return out;
     }
 
@@ -119,6 +122,7 @@ CacheCliff findCacheCliff(const std::vector<RatePoint>& input, const CliffRule& 
             "the rate declines gradually (from %.0f to %.0f MB/s over %.0f %% of the bytes written), not at a cliff",
             before, after, 100.0 * double(transition) / double(total));
         out.reason = buf;
+        out.why = CacheCliff::NoCliff::Gradual;
         return out;
     }
 
@@ -127,6 +131,7 @@ CacheCliff findCacheCliff(const std::vector<RatePoint>& input, const CliffRule& 
     if (medianOf(r, n - tail, n) >= (before + after) / 2) {
         out.reason = "the rate falls at " + gigabytes(series[split - 1].bytes)
             + " but comes back up: a pause, not the cache running out";
+        out.why = CacheCliff::NoCliff::Recovers;
         return out;
     }
 

@@ -30,6 +30,9 @@ struct CacheCliff {
     double beforeMbPerSec = 0; // median rate before the cliff (the whole run's when none)
     double afterMbPerSec = 0; // median rate after it: the sustained rate (the whole run's when none)
     std::string reason; // why none was reported, in words ("the rate stays level", ...); empty when found
+    // The same reason as a value, so a window can say it in the user's language.
+    enum class NoCliff { Found, TooFewSamples, Level, Gradual, Recovers } why = NoCliff::Found;
+    size_t samples = 0; // how many the rule looked at (after merging equal byte counts)
 };
 
 // Finds where a long write's rate falls off for good: the SLC or DRAM cache running out.

@@ -18,6 +18,7 @@
 #include <QElapsedTimer>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
@@ -161,6 +162,26 @@ TEST(Pages, SweepPlotsOnePointPerBlockSizeAndDirection)
     }
     EXPECT_EQ(page.csv().count('\n'), 5);
     EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(Pages, SaysWhyNoCacheCliffWasFoundInItsOwnWords)
+{
+    app();
+    // One sentence per reason, each different, and none for a cliff found.
+    CacheCliff cliff;
+    EXPECT_TRUE(SustainedPage::noCliffText(cliff).isEmpty());
+    QSet<QString> texts;
+    for (auto why : { CacheCliff::NoCliff::TooFewSamples, CacheCliff::NoCliff::Level, CacheCliff::NoCliff::Gradual,
+             CacheCliff::NoCliff::Recovers }) {
+        cliff.why = why;
+        cliff.samples = 3;
+        const QString text = SustainedPage::noCliffText(cliff);
+        EXPECT_FALSE(text.isEmpty());
+        texts.insert(text);
+    }
+    EXPECT_EQ(texts.size(), 4);
+    cliff.why = CacheCliff::NoCliff::TooFewSamples;
+    EXPECT_TRUE(SustainedPage::noCliffText(cliff).contains(QStringLiteral("3"))) << "it names the count";
 }
 
 TEST(Pages, OneTestAtATimeAcrossThePagesAndTheGrid)

@@ -42,6 +42,7 @@ TEST(CacheCliff, FindsAStepAndBothLevels)
     EXPECT_DOUBLE_EQ(cliff.beforeMbPerSec, 1800.0);
     EXPECT_DOUBLE_EQ(cliff.afterMbPerSec, 420.0);
     EXPECT_TRUE(cliff.reason.empty());
+    EXPECT_EQ(cliff.why, CacheCliff::NoCliff::Found);
 }
 
 TEST(CacheCliff, FindsANoisyStepWithStallsAfterIt)
@@ -80,6 +81,7 @@ TEST(CacheCliff, NoneOnAFlatRun)
     EXPECT_FALSE(cliff.cacheBytes);
     EXPECT_DOUBLE_EQ(cliff.afterMbPerSec, 550.0);
     EXPECT_NE(cliff.reason.find("level"), std::string::npos) << cliff.reason;
+    EXPECT_EQ(cliff.why, CacheCliff::NoCliff::Level);
 }
 
 TEST(CacheCliff, NoneOnANoisyFlatRun)
@@ -98,6 +100,7 @@ TEST(CacheCliff, NoneOnAGradualFall)
     const CacheCliff cliff = findCacheCliff(curve(200, [](size_t i) { return 600.0 - 2.0 * double(i); }));
     EXPECT_FALSE(cliff.cacheBytes) << "found one at " << cliff.cacheBytes.value_or(0);
     EXPECT_NE(cliff.reason.find("gradually"), std::string::npos) << cliff.reason;
+    EXPECT_EQ(cliff.why, CacheCliff::NoCliff::Gradual);
 }
 
 TEST(CacheCliff, NoneForPeriodicStalls)
@@ -114,6 +117,12 @@ TEST(CacheCliff, NoneWhenTheRateComesBack)
     const CacheCliff cliff = findCacheCliff(curve(200, [](size_t i) { return (i >= 50 && i < 130) ? 150.0 : 800.0; }));
     EXPECT_FALSE(cliff.cacheBytes) << "found one at " << cliff.cacheBytes.value_or(0);
     EXPECT_FALSE(cliff.reason.empty());
+    EXPECT_NE(cliff.why, CacheCliff::NoCliff::Found);
+
+    // A fall that looks like a cliff until the last stretch, where the old rate returns.
+    const CacheCliff back = findCacheCliff(curve(200, [](size_t i) { return (i >= 100 && i < 180) ? 150.0 : 800.0; }));
+    EXPECT_FALSE(back.cacheBytes) << "found one at " << back.cacheBytes.value_or(0);
+    EXPECT_EQ(back.why, CacheCliff::NoCliff::Recovers) << back.reason;
 }
 
 TEST(CacheCliff, TooFewSamples)
@@ -121,6 +130,8 @@ TEST(CacheCliff, TooFewSamples)
     const CacheCliff cliff = findCacheCliff(curve(5, [](size_t i) { return i < 2 ? 900.0 : 100.0; }));
     EXPECT_FALSE(cliff.cacheBytes);
     EXPECT_NE(cliff.reason.find("too few"), std::string::npos) << cliff.reason;
+    EXPECT_EQ(cliff.why, CacheCliff::NoCliff::TooFewSamples);
+    EXPECT_EQ(cliff.samples, 5u);
     EXPECT_FALSE(findCacheCliff({}).cacheBytes);
 }
 

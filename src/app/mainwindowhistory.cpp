@@ -178,45 +178,26 @@ void MainWindow::compareFromOptions()
 
 void MainWindow::exportFioJob()
 {
-    constexpr uint64_t kAlign = 4096;
     FioJobRequest r;
     r.target = targetPath();
-    const auto rows = effectiveRows(m_settings);
-    r.tests = expandTests(
-        rows, m_settings.mode, m_settings.mixEnabled ? std::optional<int>(m_settings.mixReadPercent) : std::nullopt);
+    r.tests = expandTests(effectiveRows(m_settings), m_settings.mode,
+        m_settings.mixEnabled ? std::optional<int>(m_settings.mixReadPercent) : std::nullopt);
     r.settings = m_settings.run;
     r.comment = m_comment->text();
-    const QFileInfo info(r.target);
-    const uint64_t asked = m_settings.run.testSize / kAlign * kAlign;
-    const bool writes = std::any_of(r.tests.begin(), r.tests.end(), [](const TestSpec& t) { return t.writes(); });
-    if (info.isDir()) {
-        r.kind = RegionInfo::Kind::Directory;
-        r.regionBytes = asked;
-    } else {
-        // As the engine runs it: a file or a device over the test size, or all of it when smaller.
-        uint64_t size = 0;
-        if (info.isFile()) {
-            r.kind = RegionInfo::Kind::File;
-            size = uint64_t(info.size()) / kAlign * kAlign;
-        } else {
-            r.kind = RegionInfo::Kind::BlockDevice;
-            size = uint64_t(describeTarget(r.target).sizeBytes) / kAlign * kAlign;
-        }
-        if (size == 0) {
-            QMessageBox::warning(this, tr("Export fio Job"),
-                tr("%1 is empty or its size is unknown: choose another target.").arg(r.target));
-            return;
-        }
-        r.regionBytes = std::min(asked, size);
-        if (r.kind == RegionInfo::Kind::BlockDevice && writes
-            && QMessageBox::warning(this, tr("Export fio Job"),
-                   tr("The write sections of this job file destroy the data on %1 when fio runs them. Save it "
-                      "anyway? (Test Mode › Read only makes a job that only reads.)")
-                       .arg(r.target),
-                   QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel)
-                != QMessageBox::Save)
-            return;
+    // The window's runs never pass sizeGiven: a file target is tested whole, as the job must.
+    if (const Status region = setFioJobRegion(r, false, true); !region) {
+        QMessageBox::warning(this, tr("Export fio Job"), QString::fromStdString(region.error().message));
+        return;
     }
+    const bool writes = std::any_of(r.tests.begin(), r.tests.end(), [](const TestSpec& t) { return t.writes(); });
+    if (r.kind == RegionInfo::Kind::BlockDevice && writes
+        && QMessageBox::warning(this, tr("Export fio Job"),
+               tr("The write sections of this job file destroy the data on %1 when fio runs them. Save it "
+                  "anyway? (Test Mode › Read only makes a job that only reads.)")
+                   .arg(r.target),
+               QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel)
+            != QMessageBox::Save)
+        return;
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     const QString path = QFileDialog::getSaveFileName(this, tr("Export fio Job"),
         QDir(dir).filePath(QStringLiteral("diskometer.fio")), tr("fio job files (*.fio);;All files (*)"));

@@ -1,26 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fiojobcommand.h"
 
-#include "targetinfo.h"
+#include "clicommon.h"
 
-#include <QFileInfo>
-
-#include <algorithm>
 #include <cstdio>
 
 namespace dm {
 
 namespace {
-
-    // The engine's region alignment (testregion.cpp): sizes are cut down to whole 4 KiB.
-    constexpr uint64_t kAlign = 4096;
-
-    void printError(const QString& message)
-    {
-        std::fprintf(stderr, "diskometer-cli: %s\n", message.toLocal8Bit().constData());
-    }
-
-    QString sizeText(uint64_t bytes) { return QStringLiteral("%1 MiB").arg(bytes / MiB); }
 
     // The run options that make no sense for a job file; refused so nobody waits for a report.
     const QStringList kReportOptions { QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown"),
@@ -35,44 +22,8 @@ Result<FioJobRequest> fioJobRequest(const CliOptions& o)
     r.tests = o.request.tests;
     r.settings = o.request.settings;
     r.comment = o.comment;
-    const QFileInfo info(r.target);
-    const uint64_t asked = o.request.settings.testSize / kAlign * kAlign;
-    const bool writes = std::any_of(r.tests.begin(), r.tests.end(), [](const TestSpec& t) { return t.writes(); });
-    if (!info.exists())
-        return usageError(QStringLiteral("%1 does not exist: give a directory, a file or a block device")
-                              .arg(r.target)
-                              .toStdString());
-    if (info.isDir()) {
-        r.kind = RegionInfo::Kind::Directory;
-        r.regionBytes = asked;
-        return r;
-    }
-    uint64_t size = 0;
-    if (info.isFile()) {
-        r.kind = RegionInfo::Kind::File;
-        size = uint64_t(info.size()) / kAlign * kAlign;
-    } else {
-        const TargetDescription t = describeTarget(r.target);
-        if (t.kind != QLatin1String("block-device"))
-            return usageError(QStringLiteral("%1 is neither a directory, a regular file nor a block device")
-                                  .arg(r.target)
-                                  .toStdString());
-        r.kind = RegionInfo::Kind::BlockDevice;
-        size = uint64_t(t.sizeBytes) / kAlign * kAlign;
-        if (writes && !o.request.allowDestructive)
-            return usageError(QStringLiteral("the write sections would destroy the data on %1: pass "
-                                             "--allow-destructive if you mean it, or use --mode read")
-                                  .arg(r.target)
-                                  .toStdString());
-    }
-    if (size == 0)
-        return usageError(QStringLiteral("%1 is empty or its size is unknown").arg(r.target).toStdString());
-    if (o.request.sizeGiven && asked > size)
-        return usageError(QStringLiteral("%1 holds only %2: choose a --size of at most that")
-                              .arg(r.target, sizeText(size))
-                              .toStdString());
-    // As the engine: a file is tested whole unless --size says less; a device over --size.
-    r.regionBytes = r.kind == RegionInfo::Kind::File && !o.request.sizeGiven ? size : std::min(asked, size);
+    if (Status region = setFioJobRegion(r, o.request.sizeGiven, o.request.allowDestructive); !region)
+        return region.error();
     return r;
 }
 

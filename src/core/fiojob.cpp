@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fiojob.h"
 
+#include "targetinfo.h"
+
 #include <QDir>
+#include <QFileInfo>
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 
 namespace dm {
@@ -37,6 +41,50 @@ namespace {
     }
 
 } // namespace
+
+Status setFioJobRegion(FioJobRequest& r, bool sizeGiven, bool allowDeviceWrites)
+{
+    constexpr uint64_t kAlign = 4096; // the engine's region alignment: sizes cut down to whole 4 KiB
+    const QFileInfo info(r.target);
+    const uint64_t asked = r.settings.testSize / kAlign * kAlign;
+    if (!info.exists())
+        return usageError(QStringLiteral("%1 does not exist: give a directory, a file or a block device")
+                              .arg(r.target)
+                              .toStdString());
+    if (info.isDir()) {
+        r.kind = RegionInfo::Kind::Directory;
+        r.regionBytes = asked;
+        return Ok {};
+    }
+    uint64_t size = 0;
+    if (info.isFile()) {
+        r.kind = RegionInfo::Kind::File;
+        size = uint64_t(info.size()) / kAlign * kAlign;
+    } else {
+        const TargetDescription t = describeTarget(r.target);
+        if (t.kind != QLatin1String("block-device"))
+            return usageError(QStringLiteral("%1 is neither a directory, a regular file nor a block device")
+                                  .arg(r.target)
+                                  .toStdString());
+        r.kind = RegionInfo::Kind::BlockDevice;
+        size = uint64_t(t.sizeBytes) / kAlign * kAlign;
+        const bool writes = std::any_of(r.tests.begin(), r.tests.end(), [](const TestSpec& s) { return s.writes(); });
+        if (writes && !allowDeviceWrites)
+            return usageError(QStringLiteral("the write sections would destroy the data on %1: pass "
+                                             "--allow-destructive if you mean it, or use --mode read")
+                                  .arg(r.target)
+                                  .toStdString());
+    }
+    if (size == 0)
+        return usageError(QStringLiteral("%1 is empty or its size is unknown").arg(r.target).toStdString());
+    if (sizeGiven && asked > size)
+        return usageError(QStringLiteral("%1 holds only %2 MiB: choose a --size of at most that")
+                              .arg(r.target)
+                              .arg(size / MiB)
+                              .toStdString());
+    r.regionBytes = r.kind == RegionInfo::Kind::File && !sizeGiven ? size : std::min(asked, size);
+    return Ok {};
+}
 
 QString formatFioJob(const FioJobRequest& r)
 {

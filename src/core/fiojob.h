@@ -30,6 +30,14 @@ struct FioJobRequest {
 // section unlinks it.
 QString formatFioJob(const FioJobRequest& request);
 
+// Sets request.kind and request.regionBytes from request.target and request.settings.testSize as
+// the engine lays out its test region (testregion.cpp): a directory gets a test file of the test
+// size, a file is tested whole unless sizeGiven, a block device over the test size (all of it when
+// smaller). Missing, empty or unusable targets are usage errors that say what to do, and so is a
+// job whose write sections would destroy a device's data unless allowDeviceWrites (the CLI's
+// --allow-destructive; the window asks in a dialog afterwards).
+Status setFioJobRegion(FioJobRequest& request, bool sizeGiven, bool allowDeviceWrites);
+
 // "diskometer-fio.tmp": the test file's name in a directory target.
 inline constexpr char kFioJobFileName[] = "diskometer-fio.tmp";
 

@@ -10,6 +10,7 @@
 #include "historyimport.h"
 
 #include <QFile>
+#include <QTemporaryDir>
 #include <gtest/gtest.h>
 
 using namespace dm;
@@ -199,4 +200,36 @@ TEST(Comparison, OneRowPerRunOneColumnPerTest)
                                    "/home/me/bench,3552.486,3387.9,2359.08,"))
         << rows[1].constData();
     EXPECT_TRUE(csv.endsWith("\r\n"));
+}
+
+TEST(FioJob, TheRegionIsTheOneTheEngineWouldTest)
+{
+    // The CLI and the window both lay out the job's region here: a directory gets a file of the
+    // test size; a file is tested whole unless a size was given; nothing else is a target.
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    FioJobRequest r;
+    r.settings.testSize = 16 * MiB + 100; // cut down to whole 4 KiB
+    r.target = dir.path();
+    ASSERT_TRUE(setFioJobRegion(r, false, false));
+    EXPECT_EQ(r.kind, RegionInfo::Kind::Directory);
+    EXPECT_EQ(r.regionBytes, 16 * MiB);
+
+    QFile file(dir.filePath(QStringLiteral("data.bin")));
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    ASSERT_TRUE(file.resize(qint64(64 * MiB)));
+    file.close();
+    r.target = file.fileName();
+    ASSERT_TRUE(setFioJobRegion(r, false, false));
+    EXPECT_EQ(r.kind, RegionInfo::Kind::File);
+    EXPECT_EQ(r.regionBytes, 64 * MiB) << "a file is tested whole unless a size is given";
+    ASSERT_TRUE(setFioJobRegion(r, true, false));
+    EXPECT_EQ(r.regionBytes, 16 * MiB);
+    r.settings.testSize = 128 * MiB;
+    EXPECT_FALSE(setFioJobRegion(r, true, false)) << "a size larger than the file";
+
+    r.target = dir.filePath(QStringLiteral("missing"));
+    const Status missing = setFioJobRegion(r, false, false);
+    ASSERT_FALSE(missing);
+    EXPECT_NE(missing.error().message.find("does not exist"), std::string::npos);
 }

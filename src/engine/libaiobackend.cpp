@@ -101,21 +101,26 @@ namespace {
         {
             if (max > m_events.size())
                 max = uint32_t(m_events.size());
-            if (const uint32_t n = reapFromRing(max, out); n >= min && n > 0)
-                return n;
+            // What the ring already holds is taken (and so gone from it): only the rest, if any is
+            // still wanted, is waited for.
+            const uint32_t taken = reapFromRing(max, out);
+            if (taken > 0 && taken >= min)
+                return taken;
+            const uint32_t stillWanted = min - taken;
             timespec ts { time_t(timeoutNs / 1000000000), long(timeoutNs % 1000000000) };
             for (;;) {
-                const int rc = io_getevents(m_ctx, long(min), long(max), m_events.data(), &ts);
+                const int rc = io_getevents(m_ctx, long(stillWanted), long(max - taken), m_events.data(), &ts);
                 if (rc == -EINTR)
                     continue; // the timeout restarts; the caller's deadline check bounds the wait
                 if (rc < 0)
-                    return ioError(std::string("reaping I/O failed: ") + std::strerror(-rc), -rc);
+                    return taken > 0 ? Result<uint32_t>(taken)
+                                     : ioError(std::string("reaping I/O failed: ") + std::strerror(-rc), -rc);
                 for (int i = 0; i < rc; ++i) {
-                    out[i].slot = uint32_t(reinterpret_cast<uintptr_t>(m_events[i].data));
+                    out[taken + uint32_t(i)].slot = uint32_t(reinterpret_cast<uintptr_t>(m_events[i].data));
                     // res is unsigned long in the ABI; errors come back as negative errno.
-                    out[i].result = static_cast<int64_t>(m_events[i].res);
+                    out[taken + uint32_t(i)].result = static_cast<int64_t>(m_events[i].res);
                 }
-                return uint32_t(rc);
+                return taken + uint32_t(rc);
             }
         }
 

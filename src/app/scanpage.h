@@ -3,6 +3,8 @@
 #include "scanreport.h"
 #include "toolpage.h"
 
+#include <QElapsedTimer>
+
 #include <optional>
 
 class QCheckBox;
@@ -57,6 +59,7 @@ private:
     QScatterSeries* m_access;
     std::optional<ScanReport> m_report;
     ScanResult m_live; // what has arrived while running, for the summary
+    QElapsedTimer m_summaryClock; // paces the summary while access times arrive
 };
 
 } // namespace dm

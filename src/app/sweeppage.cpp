@@ -149,11 +149,12 @@ void SweepPage::onTestFinished(size_t index, const TestResult& result)
 {
     if (index >= m_tests.size() || result.passes.empty())
         return;
-    const PassResult& best = result.passes[passStatistics(result.passes).bestIndex];
+    // The same figures the finished sweep reports (the headline pass), drawn as each test ends.
+    const SweepMeasurement m = sweepMeasurement(result);
     const double x = result.spec.row.blockSize / 1024.0;
     const bool write = result.spec.direction == Direction::Write;
-    m_chart->append(write ? m_writeRate : m_readRate, x, best.mbPerSec());
-    m_chart->append(write ? m_writeIops : m_readIops, x, best.iops());
+    m_chart->append(write ? m_writeRate : m_readRate, x, m.mbPerSec);
+    m_chart->append(write ? m_writeIops : m_readIops, x, m.iops);
 }
 
 void SweepPage::onFinished(Result<SweepResult> result, ReportHeader header)

@@ -53,22 +53,27 @@ std::vector<TestSpec> sweepTests(const SweepRequest& r)
     return tests;
 }
 
+SweepMeasurement sweepMeasurement(const TestResult& t)
+{
+    SweepMeasurement m;
+    m.error = t.error;
+    if (!t.passes.empty()) {
+        const PassResult& best = t.passes[passStatistics(t.passes).bestIndex];
+        m.mbPerSec = best.mbPerSec();
+        m.iops = best.iops();
+        m.latencyMeanNs = best.latency.meanNs;
+        m.latencyP99Ns = best.latency.p99Ns;
+    }
+    return m;
+}
+
 std::vector<SweepPoint> sweepPoints(const std::vector<TestResult>& tests)
 {
     std::map<uint32_t, SweepPoint> points;
     for (const auto& t : tests) {
         SweepPoint& p = points[t.spec.row.blockSize];
         p.blockSize = t.spec.row.blockSize;
-        SweepMeasurement m;
-        m.error = t.error;
-        if (!t.passes.empty()) {
-            const PassResult& best = t.passes[passStatistics(t.passes).bestIndex];
-            m.mbPerSec = best.mbPerSec();
-            m.iops = best.iops();
-            m.latencyMeanNs = best.latency.meanNs;
-            m.latencyP99Ns = best.latency.p99Ns;
-        }
-        (t.spec.direction == Direction::Write ? p.write : p.read) = m;
+        (t.spec.direction == Direction::Write ? p.write : p.read) = sweepMeasurement(t);
     }
     std::vector<SweepPoint> out;
     for (auto& [bs, p] : points)

@@ -65,6 +65,8 @@ std::vector<TestSpec> sweepTests(const SweepRequest& request);
 Result<SweepResult> runBlockSizeSweep(
     const SweepRequest& request, const RunCallbacks& callbacks, const std::atomic<bool>& cancel);
 
+// One finished test as a sweep shows it: its headline (best) pass, or its error.
+SweepMeasurement sweepMeasurement(const TestResult& test);
 // The points of a finished run (also for a run read back from a diskometer.result/1 file).
 std::vector<SweepPoint> sweepPoints(const std::vector<TestResult>& tests);
 

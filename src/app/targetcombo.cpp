@@ -47,6 +47,33 @@ QString TargetCombo::humanBytes(qint64 bytes)
 void TargetCombo::refill(const QString& current)
 {
     m_current = current;
+    if (isVisible()) {
+        fill();
+        return;
+    }
+    clear();
+    if (!current.isEmpty())
+        addItem(current, current);
+    m_stale = true;
+}
+
+void TargetCombo::showEvent(QShowEvent* event)
+{
+    if (m_stale)
+        fill();
+    QComboBox::showEvent(event);
+}
+
+void TargetCombo::showPopup()
+{
+    fill();
+    QComboBox::showPopup();
+}
+
+void TargetCombo::fill()
+{
+    m_stale = false;
+    const QString current = m_current;
     clear();
     int currentIndex = -1;
     if (m_kinds & Filesystems) {
@@ -102,6 +129,10 @@ void TargetCombo::refill(const QString& current)
     }
     if (m_kinds & Filesystems)
         addItem(tr("Choose folder…"), QString()); // no path: opens the folder dialog
+    // Nothing chosen yet (a scan before any device was picked): the first target, not a blank.
+    for (int i = 0; currentIndex < 0 && i < count(); ++i)
+        if (!itemData(i).toString().isEmpty())
+            currentIndex = i;
     setCurrentIndex(currentIndex);
 }
 

@@ -6,6 +6,7 @@
 // stops the window from drawing, and the failed store is reported with the JSON kept.
 #include "appoptions.h"
 #include "comparedialog.h"
+#include "eventually.h"
 #include "fakereport.h"
 #include "historyimport.h"
 #include "historymodel.h"
@@ -125,19 +126,20 @@ TEST(HistoryWindow, AFinishedGridRunAppearsInTheHistory)
     app();
     Fixture f;
     MainWindow w(quickSettings(f.dir.path()), f.options(), false);
-    QTRY_COMPARE_WITH_TIMEOUT(w.history()->pending(), 0, 10000);
+    ASSERT_TRUE(eventuallyEq([&] { return w.history()->pending(); }, 0, 10000));
     EXPECT_EQ(rows(w), 0);
     QSignalSpy ended(&w, &MainWindow::runEnded);
     ASSERT_TRUE(w.startAll());
     ASSERT_TRUE(ended.wait(60000));
     ASSERT_EQ(ended.at(0).at(0).toInt(), 0);
-    QTRY_COMPARE_WITH_TIMEOUT(rows(w), 1, 15000);
+    ASSERT_TRUE(eventuallyEq([&] { return rows(w); }, 1, 15000));
     const HistoryEntry& e = w.historyPage()->model()->entries().front();
     EXPECT_EQ(e.kind, QLatin1String(kKindGrid));
     ASSERT_TRUE(e.seqReadMBps);
     EXPECT_GT(*e.seqReadMBps, 0);
     EXPECT_FALSE(e.seqWriteMBps); // read-only run: no write figure made up
-    QTRY_VERIFY_WITH_TIMEOUT(w.statusText().contains(QStringLiteral("run %1").arg(e.id)), 5000);
+    ASSERT_TRUE(eventually([&] { return w.statusText().contains(QStringLiteral("run %1").arg(e.id)); }, 5000))
+        << w.statusText().toStdString();
 }
 
 TEST(HistoryWindow, ASweepPageRunIsStoredToo)
@@ -156,9 +158,10 @@ TEST(HistoryWindow, ASweepPageRunIsStoredToo)
     QSignalSpy ended(page, &ToolPage::runEnded);
     ASSERT_TRUE(page->start()) << page->statusText().toStdString();
     ASSERT_TRUE(ended.wait(60000));
-    QTRY_COMPARE_WITH_TIMEOUT(rows(w), 1, 15000);
+    ASSERT_TRUE(eventuallyEq([&] { return rows(w); }, 1, 15000));
     EXPECT_EQ(w.historyPage()->model()->entries().front().kind, QLatin1String(kKindSweep));
-    QTRY_VERIFY_WITH_TIMEOUT(page->statusText().contains(QStringLiteral("history")), 5000);
+    ASSERT_TRUE(eventually([&] { return page->statusText().contains(QStringLiteral("history")); }, 5000))
+        << page->statusText().toStdString();
 }
 
 TEST(HistoryWindow, RenameUpdatesTheRowAndFilterFindsIt)
@@ -167,7 +170,7 @@ TEST(HistoryWindow, RenameUpdatesTheRowAndFilterFindsIt)
     Fixture f;
     const auto ids = seed(f.db, 2);
     MainWindow w(quickSettings(f.dir.path()), f.options(), false);
-    QTRY_COMPARE_WITH_TIMEOUT(rows(w), 2, 10000);
+    ASSERT_TRUE(eventuallyEq([&] { return rows(w); }, 2, 10000));
     HistoryPage* page = w.historyPage();
     page->selectIds({ ids[0] });
     answerNextDialog([](QWidget* dialog) {
@@ -176,9 +179,12 @@ TEST(HistoryWindow, RenameUpdatesTheRowAndFilterFindsIt)
         static_cast<QDialog*>(dialog)->accept();
     });
     page->renameSelected();
-    QTRY_VERIFY_WITH_TIMEOUT(
-        page->model()->entryById(ids[0]) && page->model()->entryById(ids[0])->name == QLatin1String("Kingston stick"),
-        10000);
+    ASSERT_TRUE(eventually(
+        [&] {
+            return page->model()->entryById(ids[0])
+                && page->model()->entryById(ids[0])->name == QLatin1String("Kingston stick");
+        },
+        10000));
     EXPECT_EQ(page->model()->entryById(ids[0])->comment, QLatin1String("front port"));
     EXPECT_EQ(page->model()->entryById(ids[1])->name, QLatin1String("b")); // the other untouched
     page->filterEdit()->setText(QStringLiteral("kingston"));
@@ -193,7 +199,7 @@ TEST(HistoryWindow, DeleteAsksFirstAndRemovesOnlyWhenConfirmed)
     Fixture f;
     const auto ids = seed(f.db, 3);
     MainWindow w(quickSettings(f.dir.path()), f.options(), false);
-    QTRY_COMPARE_WITH_TIMEOUT(rows(w), 3, 10000);
+    ASSERT_TRUE(eventuallyEq([&] { return rows(w); }, 3, 10000));
     HistoryPage* page = w.historyPage();
     page->selectIds({ ids[1] });
     QString question;
@@ -205,13 +211,13 @@ TEST(HistoryWindow, DeleteAsksFirstAndRemovesOnlyWhenConfirmed)
     page->deleteSelected();
     EXPECT_TRUE(question.contains(QStringLiteral("run %1").arg(ids[1]))) << question.toStdString();
     QTest::qWait(300);
-    QTRY_COMPARE_WITH_TIMEOUT(w.history()->pending(), 0, 5000);
+    ASSERT_TRUE(eventuallyEq([&] { return w.history()->pending(); }, 0, 5000));
     EXPECT_EQ(rows(w), 3); // cancelled: nothing removed
 
     page->selectIds({ ids[1] });
     answerNextDialog([](QWidget* box) { static_cast<QMessageBox*>(box)->button(QMessageBox::Yes)->click(); });
     page->deleteSelected();
-    QTRY_COMPARE_WITH_TIMEOUT(rows(w), 2, 10000);
+    ASSERT_TRUE(eventuallyEq([&] { return rows(w); }, 2, 10000));
     EXPECT_FALSE(page->model()->entryById(ids[1]));
     EXPECT_TRUE(page->model()->entryById(ids[0]));
     EXPECT_TRUE(page->model()->entryById(ids[2]));
@@ -257,12 +263,13 @@ TEST(HistoryWindow, ACorruptFileIsSetAsideAndTheWindowStartsWithANotice)
     }
     MainWindow w(quickSettings(f.dir.path()), f.options(), false);
     QMessageBox* notice = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((notice = w.findChild<QMessageBox*>(QStringLiteral("historyNotice"))) != nullptr, 10000);
+    ASSERT_TRUE(eventually(
+        [&] { return (notice = w.findChild<QMessageBox*>(QStringLiteral("historyNotice"))) != nullptr; }, 10000));
     const QStringList kept = QDir(QString::fromStdString(f.dir.path()))
                                  .entryList({ QStringLiteral("history.sqlite.corrupt-*") }, QDir::Files);
     ASSERT_EQ(kept.size(), 1);
     EXPECT_TRUE(notice->informativeText().contains(kept.first())) << notice->informativeText().toStdString();
-    QTRY_COMPARE_WITH_TIMEOUT(w.history()->pending(), 0, 5000);
+    ASSERT_TRUE(eventuallyEq([&] { return w.history()->pending(); }, 0, 5000));
     EXPECT_EQ(rows(w), 0); // a new, empty history; the window works
     EXPECT_TRUE(w.isEnabled());
 }
@@ -329,10 +336,10 @@ TEST(HistoryWindow, OpenInGridShowsTheStoredRunReadOnlyUntilTheNextRun)
     Fixture f;
     const auto ids = seed(f.db, 1);
     MainWindow w(quickSettings(f.dir.path()), f.options(), false);
-    QTRY_COMPARE_WITH_TIMEOUT(rows(w), 1, 10000);
+    ASSERT_TRUE(eventuallyEq([&] { return rows(w); }, 1, 10000));
     w.historyPage()->selectIds(ids);
     w.historyPage()->openSelectedInGrid();
-    QTRY_VERIFY_WITH_TIMEOUT(w.showsStoredReport(), 10000);
+    ASSERT_TRUE(eventually([&] { return w.showsStoredReport(); }, 10000));
     EXPECT_EQ(w.tabs()->currentIndex(), 0);
     const Report shown = w.currentReport();
     EXPECT_EQ(shown.target.model, fakeReport().target.model); // the stored run's, not this machine's

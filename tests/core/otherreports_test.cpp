@@ -2,6 +2,7 @@
 // The reports of the scan, sustained write and sweep: JSON that reads back to the same values
 // (the history stores and reloads them), the shared header blocks, CSV with '.' decimals and one
 // row per sample, the text summary, and refusal of another schema.
+#include "fakekindreports.h"
 #include "jsonreport.h"
 #include "scanreport.h"
 #include "sustainedreport.h"
@@ -17,43 +18,8 @@ using namespace dm;
 
 namespace {
 
-ReportHeader header()
-{
-    ReportHeader h;
-    h.toolVersion = QStringLiteral("0.1.0");
-    h.engine = QStringLiteral("libaio");
-    h.date = QDateTime(QDate(2026, 11, 29), QTime(17, 41, 8), QTimeZone(3600));
-    h.system = { QStringLiteral("Debian GNU/Linux 12"), QStringLiteral("6.1.0"), QStringLiteral("cpu") };
-    h.target.path = QStringLiteral("/dev/loop3");
-    h.target.kind = QStringLiteral("block-device");
-    h.target.device = QStringLiteral("/dev/loop3");
-    h.target.bus = QStringLiteral("loop");
-    h.target.capacityBytes = 1073741824;
-    h.comment = QStringLiteral("ünïcode");
-    return h;
-}
-
-ScanReport scanReport()
-{
-    ScanReport r;
-    r.header = header();
-    ScanResult& s = r.result;
-    s.request.device = "/dev/loop3";
-    s.request.samples = 3;
-    s.request.accessSamples = 2;
-    s.request.writeBack = true;
-    s.request.seed = 0xfedcba9876543210ULL;
-    s.region.kind = RegionInfo::Kind::BlockDevice;
-    s.region.length = GiB;
-    s.region.logicalBlockSize = 512;
-    s.ioSize = MiB;
-    s.engine = "libaio";
-    s.samples = { { 0, 0, 2000.5, 1500.25, 0.005, 0.01 }, { 500 * MiB, 50, 1800, 1400, 0.006, 0.02 },
-        { GiB - 10 * MiB, 100, 1600.75, 1300, 0.007, 0.03 } };
-    s.access = { { 4096, 0.0004, 120000 }, { 512 * MiB, 50, 80000 } };
-    s.warnings = { "a warning" };
-    return r;
-}
+ScanReport scanReport() { return dm::test::fakeScanReport(); }
+ReportHeader header() { return dm::test::fakeHeader(); }
 
 } // namespace
 

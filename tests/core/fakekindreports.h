@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hand-built reports of the scan, sustained write and sweep, every figure fixed (date, seed,
+// system, target), for the formatter tests and the golden files in tests/data/golden.
+#pragma once
+
+#include "cachecliff.h"
+#include "scanreport.h"
+#include "sustainedreport.h"
+#include "sweepreport.h"
+
+#include <QTimeZone>
+
+namespace dm::test {
+
+inline ReportHeader fakeHeader()
+{
+    ReportHeader h;
+    h.toolVersion = QStringLiteral("0.1.0");
+    h.engine = QStringLiteral("libaio");
+    h.date = QDateTime(QDate(2026, 11, 29), QTime(17, 41, 8), QTimeZone(3600));
+    h.system = { QStringLiteral("Debian GNU/Linux 12"), QStringLiteral("6.1.0"), QStringLiteral("cpu") };
+    h.target.path = QStringLiteral("/dev/loop3");
+    h.target.kind = QStringLiteral("block-device");
+    h.target.device = QStringLiteral("/dev/loop3");
+    h.target.bus = QStringLiteral("loop");
+    h.target.capacityBytes = 1073741824;
+    h.comment = QStringLiteral("ünïcode");
+    return h;
+}
+
+// Three rate samples with write-back and two access reads on a 1 GiB device.
+inline ScanReport fakeScanReport()
+{
+    ScanReport r;
+    r.header = fakeHeader();
+    ScanResult& s = r.result;
+    s.request.device = "/dev/loop3";
+    s.request.samples = 3;
+    s.request.accessSamples = 2;
+    s.request.writeBack = true;
+    s.request.seed = 0xfedcba9876543210ULL;
+    s.region.kind = RegionInfo::Kind::BlockDevice;
+    s.region.length = GiB;
+    s.region.logicalBlockSize = 512;
+    s.ioSize = MiB;
+    s.engine = "libaio";
+    s.samples = { { 0, 0, 2000.5, 1500.25, 0.005, 0.01 }, { 500 * MiB, 50, 1800, 1400, 0.006, 0.02 },
+        { GiB - 10 * MiB, 100, 1600.75, 1300, 0.007, 0.03 } };
+    s.access = { { 4096, 0.0004, 120000 }, { 512 * MiB, 50, 80000 } };
+    s.warnings = { "a warning" };
+    return r;
+}
+
+// 2000 MB/s for the first 20 GB, 400 MB/s after: a cache cliff at 20 GB.
+inline SustainedReport fakeSustainedReport()
+{
+    SustainedReport in;
+    in.header = fakeHeader();
+    SustainedResult& r = in.result;
+    r.request.totalBytes = 200 * 250'000'000ULL;
+    r.request.seed = 99;
+    r.engine = "libaio";
+    r.region.kind = RegionInfo::Kind::BlockDevice;
+    r.region.path = "/dev/loop3";
+    r.region.length = r.request.totalBytes;
+    for (int i = 1; i <= 100; ++i) {
+        const double rate = i <= 40 ? 2000 : 400;
+        const uint64_t prev = r.timeline.empty() ? 0 : r.timeline.back().bytes;
+        r.timeline.push_back({ 0.25 * i, prev + uint64_t(rate * 1e6 * 0.25), rate });
+    }
+    r.bytesWritten = r.timeline.back().bytes;
+    r.seconds = 25;
+    r.cliff = findCacheCliff(ratePoints(r.timeline));
+    return in;
+}
+
+// Random reads and writes at 4, 8 and 16 KiB; 8 KiB wrote nothing, 16 KiB's write failed.
+inline SweepReport fakeSweepReport()
+{
+    SweepReport in;
+    in.header = fakeHeader();
+    SweepResult& r = in.result;
+    r.request.target = "/dev/loop3";
+    r.request.pattern = Pattern::Random;
+    r.request.minBlockSize = 4 * KiB;
+    r.request.maxBlockSize = 16 * KiB;
+    r.request.settings.seed = 12345;
+    r.engine = "libaio";
+    r.region.kind = RegionInfo::Kind::BlockDevice;
+    r.region.path = "/dev/loop3";
+    r.region.length = GiB;
+    for (uint32_t bs : sweepBlockSizes(4 * KiB, 16 * KiB)) {
+        SweepMeasurement m { 100.0 * bs / 4096, 25000, 40000, 90000, std::nullopt };
+        r.points.push_back({ bs, m, bs == 8 * KiB ? std::optional<SweepMeasurement>() : m });
+    }
+    r.points[2].write->error = "write failed at offset 0: I/O error";
+    return in;
+}
+
+} // namespace dm::test

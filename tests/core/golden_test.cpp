@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Golden reports: every report of every kind, made from fixed values (fakereport.h,
+// fakekindreports.h), byte for byte as tests/data/golden holds it. A refactor of the reports,
+// the kinds or their registry must leave these the same; a change that means to alter a report
+// regenerates them with DM_UPDATE_GOLDEN=1 and the diff shows exactly what changed.
+#include "fakekindreports.h"
+#include "fakereport.h"
+#include "jsonreport.h"
+#include "markdownreport.h"
+#include "scanreport.h"
+#include "sustainedreport.h"
+#include "sweepreport.h"
+#include "textreport.h"
+
+#include <QFile>
+#include <gtest/gtest.h>
+
+using namespace dm;
+using namespace dm::test;
+
+namespace {
+
+QString goldenPath(const char* name) { return QStringLiteral(DM_TEST_DATA_DIR "/golden/") + QLatin1String(name); }
+
+// Compares with the golden file, or (DM_UPDATE_GOLDEN=1) writes it.
+void expectGolden(const char* name, const QByteArray& made)
+{
+    QFile f(goldenPath(name));
+    if (qEnvironmentVariableIsSet("DM_UPDATE_GOLDEN")) {
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly | QIODevice::Truncate)) << name;
+        f.write(made);
+        return;
+    }
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly)) << name << " is missing: make it with DM_UPDATE_GOLDEN=1";
+    const QByteArray golden = f.readAll();
+    EXPECT_EQ(made.toStdString(), golden.toStdString()) << name << " differs from its golden file";
+}
+
+} // namespace
+
+TEST(Golden, GridReports)
+{
+    const Report r = fakeReportWithMix();
+    expectGolden("grid.json", formatJson(r));
+    expectGolden("grid.txt", formatText(r).toUtf8());
+    expectGolden("grid.md", formatMarkdown(r).toUtf8());
+}
+
+TEST(Golden, ScanReports)
+{
+    const ScanReport r = fakeScanReport();
+    expectGolden("scan.json", formatScanJson(r));
+    expectGolden("scan.csv", formatScanCsv(r));
+    expectGolden("scan.txt", formatScanText(r).toUtf8());
+}
+
+TEST(Golden, SustainedReports)
+{
+    const SustainedReport r = fakeSustainedReport();
+    expectGolden("sustained.json", formatSustainedJson(r));
+    expectGolden("sustained.csv", formatSustainedCsv(r));
+    expectGolden("sustained.txt", formatSustainedText(r).toUtf8());
+}
+
+TEST(Golden, SweepReports)
+{
+    const SweepReport r = fakeSweepReport();
+    expectGolden("sweep.json", formatSweepJson(r));
+    expectGolden("sweep.csv", formatSweepCsv(r));
+    expectGolden("sweep.txt", formatSweepText(r).toUtf8());
+}

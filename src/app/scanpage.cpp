@@ -97,7 +97,7 @@ bool ScanPage::launch()
         return false;
     }
     ScanRequest request;
-    request.device = device.toStdString();
+    request.target = device.toStdString();
     request.samples = uint32_t(m_samples->value());
     request.sampleSize = m_sampleSize->currentData().toULongLong();
     request.accessSamples = uint32_t(m_accessSamples->value());
@@ -128,7 +128,7 @@ void ScanPage::run(ScanRequest request)
 {
     ToolRunner* runner = this->runner();
     const QString comment = this->comment();
-    setStatus(tr("Scanning %1…").arg(QString::fromStdString(request.device)));
+    setStatus(tr("Scanning %1…").arg(QString::fromStdString(request.target)));
     // The job runs on the runner's thread and reaches the page only through post(): it may
     // outlive the page's own members while the window closes, never the runner.
     runner->start([this, runner, request, comment](const std::atomic<bool>& cancel) {
@@ -140,7 +140,7 @@ void ScanPage::run(ScanRequest request)
         if (request.fd >= 0)
             ::close(request.fd);
         ReportHeader header = describeRunHeader(
-            QString::fromStdString(request.device), result ? result->engine : std::string(), comment);
+            QString::fromStdString(request.target), result ? result->engine : std::string(), comment);
         runner->post([=, this] { onFinished(result, header); });
     });
 }
@@ -198,7 +198,7 @@ void ScanPage::onFinished(Result<ScanResult> result, ReportHeader header)
     m_live = *result;
     m_report = ScanReport { *result, header };
     updateSummary();
-    const QString device = QString::fromStdString(result->request.device);
+    const QString device = QString::fromStdString(result->request.target);
     if (result->error)
         showResult(!result->samples.empty(),
             tr("The scan of %1 stopped: %2").arg(device, QString::fromStdString(*result->error)));

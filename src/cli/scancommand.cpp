@@ -34,7 +34,7 @@ int runScanCommand(const QStringList& arguments)
         return *done;
 
     ScanRequest req;
-    req.device = p.positionalArguments().at(1).toStdString();
+    req.target = p.positionalArguments().at(1).toStdString();
     auto samples = intOption(p, QStringLiteral("samples"), 1, kMaxScanSamples);
     auto access = intOption(p, QStringLiteral("access-samples"), 0, kMaxScanSamples);
     auto size = sizeOption(p, QStringLiteral("sample-size"));
@@ -60,7 +60,7 @@ int runScanCommand(const QStringList& arguments)
         printError(QString::fromStdString(st.error().message));
         return kExitUsage;
     }
-    auto fd = openThroughUdisksIfNeeded(req.device, req.writeBack, req.allowDestructive);
+    auto fd = openThroughUdisksIfNeeded(req.target, req.writeBack, req.allowDestructive);
     if (!fd) {
         printError(QString::fromStdString(fd.error().message));
         return kExitUsage;
@@ -88,7 +88,7 @@ int runScanCommand(const QStringList& arguments)
     }
     // Described after the scan, as for a run: the state the device was in while it ran.
     // The header first: building the report moves the result (and its engine name) away.
-    ReportHeader header = describeRunHeader(QString::fromStdString(req.device), result->engine, common->comment);
+    ReportHeader header = describeRunHeader(QString::fromStdString(req.target), result->engine, common->comment);
     ScanReport report { std::move(*result), std::move(header) };
     const bool written
         = writeOtherReports(*common, { formatScanJson(report), formatScanCsv(report), formatScanText(report) },

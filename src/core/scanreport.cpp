@@ -86,7 +86,7 @@ Result<ScanReport> parseScanJson(const QByteArray& json)
     if (const QString e = readReportHeader(root, report.header, r.region, r.warnings, r.cancelled); !e.isEmpty())
         return usageError("not a valid Diskometer scan: " + e.toStdString());
     r.engine = report.header.engine.toStdString();
-    r.request.device = report.header.target.path.toStdString();
+    r.request.target = report.header.target.path.toStdString();
 
     const QJsonObject settings = root.value(QLatin1String("settings")).toObject();
     r.request.samples = uint32_t(unsignedOf(settings, "samples"));
@@ -142,7 +142,7 @@ QString formatScanText(const ScanReport& report)
     const ScanResult& r = report.result;
     const ScanSummary s = summarize(r);
     QString out = QStringLiteral("Surface scan of %1 (%2 GB)")
-                      .arg(QString::fromStdString(r.request.device))
+                      .arg(QString::fromStdString(r.request.target))
                       .arg(double(r.region.length) / 1e9, 0, 'f', 2);
     if (const QString device = deviceSummary(report.header.target); !device.isEmpty())
         out += QStringLiteral(": %1").arg(device);

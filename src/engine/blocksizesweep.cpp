@@ -86,26 +86,21 @@ Result<SweepResult> runBlockSizeSweep(const SweepRequest& req, const RunCallback
     if (auto st = validate(req); !st)
         return st.error();
     RunRequest run;
-    run.target = req.target;
+    static_cast<RunTarget&>(run) = req;
     run.tests = sweepTests(req);
     run.settings = req.settings;
     run.sizeGiven = req.sizeGiven;
-    run.allowDestructive = req.allowDestructive;
     run.maxBlockSize = kMaxSweepBlockSize;
-    run.fd = req.fd;
-    run.engine = req.engine;
     auto result = runTests(run, cb, cancel);
     if (!result)
         return result.error();
     SweepResult out;
     out.request = req;
+    static_cast<RunEnvelope&>(out) = *result;
     out.request.fd = -1;
+    out.request.backendFactory = nullptr;
     out.request.settings = result->settings;
-    out.region = result->region;
     out.points = sweepPoints(result->tests);
-    out.warnings = result->warnings;
-    out.cancelled = result->cancelled;
-    out.engine = result->engine;
     return out;
 }
 

@@ -12,8 +12,7 @@ namespace dm {
 // A block-size sweep (issue 6): one pattern, depth and thread count, read and write, at every
 // power of two from minBlockSize to maxBlockSize. It is a grid run whose rows differ only in
 // block size, so it goes through runTests: the same test file, fill, passes and safety rules.
-struct SweepRequest {
-    std::string target; // directory, file or block device, as for a run
+struct SweepRequest : RunTarget {
     Pattern pattern = Pattern::Sequential;
     uint32_t queueDepth = 8;
     uint32_t threads = 1;
@@ -24,9 +23,6 @@ struct SweepRequest {
     // minutes. A sweep shows a shape; the grid's best-of-five is for single figures.
     RunSettings settings = { 1, 3, 0, 1, 1 * GiB, DataFill::Random, 0 };
     bool sizeGiven = false;
-    bool allowDestructive = false;
-    int fd = -1;
-    EngineKind engine = kDefaultEngine;
 };
 
 // One direction at one block size: the headline pass, as in the grid.
@@ -42,13 +38,9 @@ struct SweepPoint {
     std::optional<SweepMeasurement> read, write; // empty when that direction did not run
 };
 
-struct SweepResult {
-    SweepRequest request; // as run (fd cleared; settings.seed filled in)
-    RegionInfo region;
+struct SweepResult : RunEnvelope {
+    SweepRequest request; // as run (fd and backend factory cleared; settings.seed filled in)
     std::vector<SweepPoint> points; // one per block size, ascending
-    std::vector<std::string> warnings;
-    bool cancelled = false;
-    std::string engine;
 };
 
 // 4096, 8192, ... up to and including maxBlockSize; empty when the bounds are not powers of two

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "jobspec.h"
+#include "runenvelope.h"
 
 #include <cstdint>
 #include <optional>
@@ -53,27 +54,10 @@ struct PassStatistics {
 };
 PassStatistics passStatistics(const std::vector<PassResult>& passes);
 
-// What the engine found out about the target it ran on.
-struct RegionInfo {
-    enum class Kind { Directory, File, BlockDevice };
-    Kind kind = Kind::Directory;
-    std::string path; // as given
-    std::string testFilePath; // the named test file, empty with O_TMPFILE or non-directory targets
-    uint64_t offset = 0;
-    uint64_t length = 0;
-    uint32_t logicalBlockSize = 512;
-    uint64_t deviceId = 0; // st_dev of the file, or st_rdev of the block device
-    bool direct = true;
-};
-
-struct RunResult {
+// A grid run: the envelope (region, engine, seed, warnings, cancelled) and its tests.
+struct RunResult : RunEnvelope {
     RunSettings settings;
-    RegionInfo region;
     std::vector<TestResult> tests; // the tests that ran or failed, in run order
-    std::vector<std::string> warnings;
-    bool cancelled = false;
-    uint64_t seed = 0;
-    std::string engine; // the I/O engine that ran ("libaio", "io_uring"), which may not be the one asked for
 };
 
 } // namespace dm

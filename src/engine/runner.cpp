@@ -20,7 +20,6 @@ namespace dm {
 namespace {
 
     using Seconds = std::chrono::duration<double>;
-    using BackendFactory = std::function<std::unique_ptr<IoBackend>()>;
 
     // Buffers for one test are allocated at once: refuse what would exhaust memory.
     constexpr uint64_t kMaxBufferBytes = 2 * GiB;
@@ -377,18 +376,8 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
 
     // The engine is settled before anything is opened: a refused io_uring becomes libaio here,
     // once for the whole run, and the report says so.
-    BackendFactory makeEngineBackend = req.backendFactory;
-    std::string engine, engineWarning;
-    if (makeEngineBackend) {
-        engine = makeEngineBackend()->name();
-    } else {
-        const EngineChoice choice = resolveEngine(req.engine);
-        engine = engineName(choice.kind);
-        engineWarning = choice.warning;
-        makeEngineBackend = [kind = choice.kind] { return makeBackend(kind); };
-    }
-
-    RunContext ctx(req, std::move(makeEngineBackend), cb, cancel);
+    EngineSetup engine = setUpEngine(req);
+    RunContext ctx(req, engine.make, cb, cancel);
     ctx.report({ Phase::Preparing });
 
     TargetRequest target;
@@ -410,17 +399,16 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
     RunResult run;
     run.settings = req.settings;
     run.region = (*region)->info();
-    run.engine = engine;
+    run.engine = engine.name;
     run.warnings = (*region)->warnings();
-    if (!engineWarning.empty())
-        run.warnings.push_back(engineWarning);
+    if (!engine.warning.empty())
+        run.warnings.push_back(engine.warning);
     for (const auto& path : swept)
         run.warnings.push_back("removed a test file left behind by an earlier run: " + path);
     if (run.region.kind == RegionInfo::Kind::BlockDevice && target.writes)
         if (std::string w = overwriteWarning((*region)->fd(), req.target); !w.empty())
             run.warnings.push_back(w);
-    run.seed
-        = req.settings.seed ? req.settings.seed : (uint64_t(std::random_device {}()) << 32 | std::random_device {}());
+    run.seed = seedOrFresh(req.settings.seed);
     run.settings.seed = run.seed;
 
     if ((*region)->needsFill()) {

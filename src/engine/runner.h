@@ -14,22 +14,13 @@
 
 namespace dm {
 
-struct RunRequest {
-    std::string target; // directory, regular file or block device
+// A grid run: the target (runenvelope.h) and its tests.
+struct RunRequest : RunTarget {
     std::vector<TestSpec> tests; // in run order
     RunSettings settings;
     bool sizeGiven = false; // settings.testSize was asked for explicitly
-    bool allowDestructive = false;
     // The largest block size a test may use: the grid's 8 MiB, or kMaxSweepBlockSize for the sweep.
     uint32_t maxBlockSize = kMaxBlockSize;
-    // An open block device for `target`, for users who may not open it themselves (see
-    // TargetRequest::fd). The caller owns it and may close it once runTests returns.
-    int fd = -1;
-    // The engine to run with. io_uring falls back to libaio where the kernel or a sandbox refuses
-    // it; RunResult::engine says what ran and a warning says why.
-    EngineKind engine = kDefaultEngine;
-    // Makes one backend per I/O thread instead of `engine`. Tests pass a fake one to check scheduling.
-    std::function<std::unique_ptr<IoBackend>()> backendFactory;
 };
 
 enum class Phase { Preparing, Filling, WarmUp, Measuring, Interval };

@@ -30,10 +30,10 @@ namespace {
     Status checkIsBlockDevice(const ScanRequest& req)
     {
         struct stat st { };
-        const int rc = req.fd >= 0 ? ::fstat(req.fd, &st) : ::stat(req.device.c_str(), &st);
+        const int rc = req.fd >= 0 ? ::fstat(req.fd, &st) : ::stat(req.target.c_str(), &st);
         if (rc != 0) {
             if (errno == ENOENT)
-                return targetError(quoted(req.device)
+                return targetError(quoted(req.target)
                         + " does not exist: give a block device such as /dev/sdb (diskometer-cli targets lists them)",
                     ENOENT);
             return Ok {}; // TestRegion::open says what is wrong in its words
@@ -43,7 +43,7 @@ namespace {
         const char* what = S_ISDIR(st.st_mode) ? "a directory"
             : S_ISREG(st.st_mode)              ? "a regular file"
                                                : "not a block device";
-        return targetError(quoted(req.device) + " is " + what
+        return targetError(quoted(req.target) + " is " + what
                 + ": a surface scan reads a whole block device; give one such as /dev/sdb "
                   "(diskometer-cli targets lists them), or use 'diskometer-cli run' to test a filesystem",
             ENOTBLK);
@@ -82,7 +82,7 @@ Status validate(const ScanRequest& r)
     if (r.accessSamples > kMaxScanSamples)
         return usageError("the number of access-time reads must be from 0 to " + std::to_string(kMaxScanSamples));
     if (r.writeBack && !r.allowDestructive)
-        return usageError("write-back rewrites every sample of " + quoted(r.device)
+        return usageError("write-back rewrites every sample of " + quoted(r.target)
             + " with the data just read from it; a crash or power cut during it can lose that data: pass "
               "--allow-destructive as well if you mean it");
     return Ok {};
@@ -125,7 +125,7 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
         return st.error();
 
     TargetRequest target;
-    target.path = req.device;
+    target.path = req.target;
     target.size = UINT64_MAX; // the whole device
     target.writes = req.writeBack;
     target.allowDestructive = req.allowDestructive;
@@ -135,11 +135,11 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
         return region.error();
     const RegionInfo& info = (*region)->info();
     if (info.kind != RegionInfo::Kind::BlockDevice)
-        return targetError(quoted(req.device) + " is not a block device: a surface scan reads a whole device");
+        return targetError(quoted(req.target) + " is not a block device: a surface scan reads a whole device");
     const uint64_t capacity = info.length;
     if (req.sampleSize > capacity)
         return usageError("the sample size (" + std::to_string(req.sampleSize / KiB) + " KiB) is bigger than "
-            + quoted(req.device) + " (" + std::to_string(capacity / KiB) + " KiB): choose a smaller --sample-size");
+            + quoted(req.target) + " (" + std::to_string(capacity / KiB) + " KiB): choose a smaller --sample-size");
     const uint64_t align = std::max<uint64_t>(kScanAccessSize, info.logicalBlockSize);
     if (req.sampleSize % align != 0)
         return usageError("the sample size must be a multiple of the device's logical block size ("
@@ -148,16 +148,18 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
     ScanResult out;
     out.request = req;
     out.request.fd = -1;
-    out.request.seed = req.seed ? req.seed : (uint64_t(std::random_device {}()) << 32 | std::random_device {}());
+    out.request.backendFactory = nullptr;
+    out.request.seed = seedOrFresh(req.seed);
+    out.seed = out.request.seed;
     out.region = info;
     out.warnings = (*region)->warnings();
     out.ioSize = std::max<uint32_t>(scanIoSize(req.sampleSize), info.logicalBlockSize);
 
-    const EngineChoice engine = resolveEngine(req.engine);
-    out.engine = engineName(engine.kind);
+    const EngineSetup engine = setUpEngine(req);
+    out.engine = engine.name;
     if (!engine.warning.empty())
         out.warnings.push_back(engine.warning);
-    auto backend = makeBackend(engine.kind);
+    auto backend = engine.make();
     if (auto st = backend->setup((*region)->fd(), req.queueDepth); !st)
         return st.error();
     std::unique_ptr<uint8_t, FreeDeleter> buffer(static_cast<uint8_t*>(std::aligned_alloc(4096, req.sampleSize)));

@@ -16,8 +16,8 @@ namespace dm {
 // A surface scan (issue 6, like GNOME Disks' benchmark): the read rate at `samples` positions
 // spread evenly from the start to the end of a block device, then the access time of random
 // 4 KiB reads across all of it.
-struct ScanRequest {
-    std::string device; // a block device: a scan reads the whole of it
+// RunTarget::target is a block device: a scan reads the whole of it.
+struct ScanRequest : RunTarget {
     uint32_t samples = 100;
     uint64_t sampleSize = 10 * MiB; // a multiple of 4 KiB, at most kMaxScanSampleSize
     uint32_t accessSamples = 1000; // 0 = no access-time reads
@@ -25,9 +25,6 @@ struct ScanRequest {
     // Read each sample, then write the same bytes back from memory and time that too. Only with
     // allowDestructive, on a device nobody uses (refused while mounted; opened with O_EXCL).
     bool writeBack = false;
-    bool allowDestructive = false;
-    int fd = -1; // a descriptor UDisks2 opened for `device`, as RunRequest::fd; the caller keeps it
-    EngineKind engine = kDefaultEngine;
     uint64_t seed = 0; // for the access-time offsets; 0 = a fresh one
 };
 
@@ -57,16 +54,13 @@ struct ScanSummary {
     double averageAccessMs = 0; // 0 when no access-time reads ran
 };
 
-struct ScanResult {
-    ScanRequest request; // as run (fd cleared, seed filled in)
-    RegionInfo region; // region.length is the capacity scanned
+// The envelope's region.length is the capacity scanned; its error an I/O error that stopped the
+// scan (what ran before is kept).
+struct ScanResult : RunEnvelope {
+    ScanRequest request; // as run (fd and backend factory cleared, seed filled in)
     uint32_t ioSize = 0; // the size of each read within a sample
     std::vector<ScanSample> samples; // in position order
     std::vector<AccessSample> access; // in the order they were read
-    std::vector<std::string> warnings;
-    std::optional<std::string> error; // an I/O error that stopped the scan; what ran before is kept
-    bool cancelled = false;
-    std::string engine;
 };
 
 ScanSummary summarize(const ScanResult& result);

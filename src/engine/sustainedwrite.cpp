@@ -86,7 +86,8 @@ Result<SustainedResult> runSustainedWrite(
     SustainedRequest effective = req;
     effective.totalBytes = req.totalBytes / req.blockSize * req.blockSize;
     effective.fd = -1;
-    effective.seed = req.seed ? req.seed : (uint64_t(std::random_device {}()) << 32 | std::random_device {}());
+    effective.backendFactory = nullptr;
+    effective.seed = seedOrFresh(req.seed);
 
     // TestRegion would refuse too, but its advice (--mode read) is the grid's.
     if (struct stat st {};
@@ -117,14 +118,15 @@ Result<SustainedResult> runSustainedWrite(
     SustainedResult out;
     out.request = effective;
     out.region = info;
+    out.seed = effective.seed;
     out.warnings = (*region)->warnings();
     for (const auto& path : swept)
         out.warnings.push_back("removed a test file left behind by an earlier run: " + path);
     if (info.kind == RegionInfo::Kind::BlockDevice)
         if (std::string w = overwriteWarning((*region)->fd(), req.target); !w.empty())
             out.warnings.push_back(w);
-    const EngineChoice engine = resolveEngine(req.engine);
-    out.engine = engineName(engine.kind);
+    const EngineSetup engine = setUpEngine(req);
+    out.engine = engine.name;
     if (!engine.warning.empty())
         out.warnings.push_back(engine.warning);
 
@@ -135,7 +137,7 @@ Result<SustainedResult> runSustainedWrite(
     plan.regionLength = effective.totalBytes;
     plan.seed = effective.seed;
     plan.data = req.data;
-    IoWorker worker(plan, makeBackend(engine.kind));
+    IoWorker worker(plan, engine.make());
     if (auto st = worker.setup(); !st)
         return st.error();
 

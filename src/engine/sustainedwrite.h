@@ -16,10 +16,10 @@ namespace dm {
 
 // A sustained write (issue 6): one long sequential write, its rate sampled against the bytes
 // written, to see where a drive's cache runs out (cachecliff.h) and what it sustains after.
-struct SustainedRequest {
-    // A directory (a test file is made there with O_TMPFILE and is gone when the write ends), or
-    // with allowDestructive an unmounted block device (written from its start) or an existing file.
-    std::string target;
+// The target is a directory (a test file is made there with O_TMPFILE and is gone when the write
+// ends), or with allowDestructive an unmounted block device (written from its start) or an
+// existing file.
+struct SustainedRequest : RunTarget {
     // 8 GiB, the "8G" of the fio jobs people post; rounded down to whole blocks.
     uint64_t totalBytes = 8 * GiB;
     bool totalGiven = false; // a device or file smaller than totalBytes is then an error, not a cap
@@ -28,9 +28,6 @@ struct SustainedRequest {
     uint32_t queueDepth = 8;
     double sampleSeconds = 0.25; // the runner's kSampleIntervalSeconds; the issue asks for 0.5 or finer
     DataFill data = DataFill::Random;
-    bool allowDestructive = false;
-    int fd = -1; // a descriptor UDisks2 opened for a device, as RunRequest::fd; the caller keeps it
-    EngineKind engine = kDefaultEngine;
     uint64_t seed = 0; // stamps in the written data; 0 = a fresh one
 };
 
@@ -40,17 +37,13 @@ struct SustainedSample {
     double mbPerSec = 0; // over the interval since the previous sample
 };
 
-struct SustainedResult {
-    SustainedRequest request; // as run (fd cleared, seed and the rounded total filled in)
-    RegionInfo region;
+// The envelope's error is an I/O error that stopped the write; the timeline so far is kept.
+struct SustainedResult : RunEnvelope {
+    SustainedRequest request; // as run (fd and backend factory cleared, seed and the rounded total filled in)
     std::vector<SustainedSample> timeline; // the last sample ends when the last write completed
     uint64_t bytesWritten = 0; // the total when the write finished (less when stopped or failed)
     double seconds = 0;
     CacheCliff cliff; // from the timeline
-    std::vector<std::string> warnings;
-    std::optional<std::string> error; // an I/O error that stopped the write; the timeline so far is kept
-    bool cancelled = false;
-    std::string engine;
 
     double averageMbPerSec() const { return seconds > 0 ? double(bytesWritten) / seconds / 1e6 : 0.0; }
 };

@@ -34,7 +34,7 @@ inline ScanReport fakeScanReport()
     ScanReport r;
     r.header = fakeHeader();
     ScanResult& s = r.result;
-    s.request.device = "/dev/loop3";
+    s.request.target = "/dev/loop3";
     s.request.samples = 3;
     s.request.accessSamples = 2;
     s.request.writeBack = true;

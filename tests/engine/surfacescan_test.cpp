@@ -23,7 +23,7 @@ std::atomic<bool> g_noCancel { false };
 ScanRequest small(const std::string& device)
 {
     ScanRequest r;
-    r.device = device;
+    r.target = device;
     r.samples = 20;
     r.sampleSize = 4 * MiB;
     r.accessSamples = 200;

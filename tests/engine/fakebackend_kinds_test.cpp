@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every kind of test runs against the fake backend (tests/support/fakebackend.h) through the
+// backend factory in its request's envelope (runenvelope.h): the grid, the sustained write and
+// the sweep on a scratch directory, the scan on a RAM loop device (as root). Each checks that
+// the I/O it asked for is the I/O its kind means (offsets, direction, amount), that the envelope
+// names the engine that ran and the seed it used, and that nothing was left behind.
+#include "blocksizesweep.h"
+#include "fakebackend.h"
+#include "runner.h"
+#include "surfacescan.h"
+#include "sustainedwrite.h"
+#include "testtargets.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+using namespace dm;
+using namespace dm::test;
+
+namespace {
+
+std::atomic<bool> g_noCancel { false };
+
+BackendFactory fakeFactory(const std::shared_ptr<FakeLog>& log)
+{
+    return [log] { return std::make_unique<FakeBackend>(log, FakeBehaviour {}); };
+}
+
+// The shortest pass a request may ask for; the fake completes at memory speed and logs every offset.
+RunSettings quick()
+{
+    RunSettings s;
+    s.count = 1;
+    s.measureSeconds = 0.5;
+    s.warmupSeconds = 0;
+    s.intervalSeconds = 0;
+    s.testSize = 16 * MiB;
+    s.seed = 4242;
+    return s;
+}
+
+} // namespace
+
+TEST(FakeBackendKinds, GridRunsItsTestsThroughTheFactory)
+{
+    ScratchDir dir;
+    auto log = std::make_shared<FakeLog>();
+    RunRequest req;
+    req.target = dir.path();
+    req.backendFactory = fakeFactory(log);
+    req.settings = quick();
+    req.tests = { { { Pattern::Sequential, 1 * MiB, 8, 1 }, Direction::Read, 100 } };
+    auto run = runTests(req, {}, g_noCancel);
+    ASSERT_TRUE(run) << run.error().message;
+    EXPECT_EQ(run->engine, "fake");
+    EXPECT_EQ(run->seed, 4242u);
+    ASSERT_EQ(run->tests.size(), 1u);
+    EXPECT_TRUE(run->tests[0].ok());
+    std::lock_guard lock(log->mutex);
+    // The test file's fill goes through the factory too: writes of the whole 16 MiB first, then
+    // only the test's reads, each a whole MiB inside the file.
+    const auto firstRead = std::find(log->writes.begin(), log->writes.end(), false) - log->writes.begin();
+    ASSERT_LT(size_t(firstRead), log->writes.size());
+    uint64_t filled = 0;
+    for (ptrdiff_t i = 0; i < firstRead; ++i)
+        filled = std::max(filled, log->offsets[size_t(i)] + MiB);
+    EXPECT_EQ(filled, 16 * MiB);
+    EXPECT_TRUE(std::none_of(log->writes.begin() + firstRead, log->writes.end(), [](bool w) { return w; }));
+    EXPECT_LE(log->maxInFlight, 8u);
+    for (size_t i = size_t(firstRead); i < log->offsets.size(); ++i) {
+        EXPECT_EQ(log->offsets[i] % MiB, 0u);
+        EXPECT_LT(log->offsets[i], 16 * MiB);
+    }
+    EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(FakeBackendKinds, SustainedWritesTheWholeAmountInOrder)
+{
+    ScratchDir dir;
+    auto log = std::make_shared<FakeLog>();
+    SustainedRequest req;
+    req.target = dir.path();
+    req.backendFactory = fakeFactory(log);
+    req.totalBytes = 64 * MiB;
+    req.totalGiven = true;
+    req.sampleSeconds = 0.05;
+    req.seed = 77;
+    auto result = runSustainedWrite(req, {}, g_noCancel);
+    ASSERT_TRUE(result) << result.error().message;
+    EXPECT_EQ(result->engine, "fake");
+    EXPECT_EQ(result->seed, 77u);
+    EXPECT_FALSE(result->error);
+    EXPECT_EQ(result->bytesWritten, 64 * MiB);
+    ASSERT_FALSE(result->timeline.empty());
+    EXPECT_EQ(result->timeline.back().bytes, 64 * MiB);
+    EXPECT_FALSE(result->request.backendFactory); // the result does not keep the test's factory
+    std::lock_guard lock(log->mutex);
+    ASSERT_EQ(log->offsets.size(), 64u); // 1 MiB blocks
+    for (size_t i = 0; i < log->offsets.size(); ++i) {
+        EXPECT_EQ(log->offsets[i], i * MiB);
+        EXPECT_TRUE(log->writes[i]);
+    }
+    EXPECT_LE(log->maxInFlight, 8u);
+    EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(FakeBackendKinds, SweepRunsEveryBlockSizeEachDirection)
+{
+    ScratchDir dir;
+    auto log = std::make_shared<FakeLog>();
+    SweepRequest req;
+    req.target = dir.path();
+    req.backendFactory = fakeFactory(log);
+    req.minBlockSize = 4 * KiB;
+    req.maxBlockSize = 8 * KiB;
+    req.settings = quick();
+    req.sizeGiven = true;
+    auto result = runBlockSizeSweep(req, {}, g_noCancel);
+    ASSERT_TRUE(result) << result.error().message;
+    EXPECT_EQ(result->engine, "fake");
+    EXPECT_EQ(result->seed, 4242u);
+    ASSERT_EQ(result->points.size(), 2u);
+    for (const SweepPoint& p : result->points) {
+        ASSERT_TRUE(p.read && p.write) << p.blockSize;
+        EXPECT_FALSE(p.read->error);
+        EXPECT_GT(p.read->mbPerSec, 0);
+        EXPECT_GT(p.write->mbPerSec, 0);
+    }
+    std::lock_guard lock(log->mutex);
+    EXPECT_TRUE(std::any_of(log->writes.begin(), log->writes.end(), [](bool w) { return w; }));
+    EXPECT_TRUE(std::any_of(log->writes.begin(), log->writes.end(), [](bool w) { return !w; }));
+    EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(FakeBackendKinds, ScanReadsEverySamplePositionOnce)
+{
+    LoopDevice loop("64M");
+    DM_REQUIRE_ROOT_LOOP(loop);
+    auto log = std::make_shared<FakeLog>();
+    ScanRequest req;
+    req.target = loop.device();
+    req.backendFactory = fakeFactory(log);
+    req.samples = 8;
+    req.sampleSize = 1 * MiB;
+    req.accessSamples = 0;
+    req.seed = 9;
+    auto result = runSurfaceScan(req, {}, g_noCancel);
+    ASSERT_TRUE(result) << result.error().message;
+    EXPECT_EQ(result->engine, "fake");
+    EXPECT_EQ(result->seed, 9u);
+    ASSERT_EQ(result->samples.size(), 8u);
+    std::lock_guard lock(log->mutex);
+    EXPECT_EQ(log->offsets.size(), 8u); // one 1 MiB read per sample
+    std::set<uint64_t> expected;
+    for (uint32_t i = 0; i < 8; ++i)
+        expected.insert(scanSampleOffset(i, 8, 64 * MiB, 1 * MiB, 4096));
+    EXPECT_EQ(std::set<uint64_t>(log->offsets.begin(), log->offsets.end()), expected);
+    EXPECT_TRUE(std::none_of(log->writes.begin(), log->writes.end(), [](bool w) { return w; }));
+}

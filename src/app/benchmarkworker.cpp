@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "benchmarkworker.h"
 
-#include "targetinfo.h"
-#include "targetwarnings.h"
+#include "runheader.h"
 
 namespace dm {
 
@@ -29,11 +28,10 @@ void BenchmarkWorker::run(const RunRequest& request)
     callbacks.sample = [this](size_t i, const LiveSample& s) { Q_EMIT sample(int(i), s); };
     callbacks.testFinished = [this](size_t i, const TestResult& r) { Q_EMIT testFinished(int(i), r); };
     // Sampled here, off the GUI thread (it waits 200 ms), and before the run's own I/O starts.
-    const TargetDescription target = describeTarget(QString::fromStdString(request.target));
-    const QString busy = deviceBusyWarning(target.device);
+    const RunHeaderProbe probe(QString::fromStdString(request.target));
     auto result = runTests(request, callbacks, m_cancel);
     if (result) {
-        appendWarnings(*result, targetWarnings(target) << busy);
+        probe.finish(*result, QString());
         Q_EMIT finished(*result);
     } else
         Q_EMIT failed(QString::fromStdString(result.error().message));

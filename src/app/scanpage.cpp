@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scanpage.h"
 
+#include "runheader.h"
 #include "targetcombo.h"
 #include "toolchart.h"
 
@@ -136,11 +137,11 @@ void ScanPage::run(ScanRequest request)
         callbacks.progress = [=, this](const ScanProgress& p) { runner->post([=, this] { onProgress(p); }); };
         callbacks.sample = [=, this](const ScanSample& s) { runner->post([=, this] { onSample(s); }); };
         callbacks.access = [=, this](const std::vector<AccessSample>& a) { runner->post([=, this] { onAccess(a); }); };
+        const RunHeaderProbe probe(QString::fromStdString(request.target));
         auto result = runSurfaceScan(request, callbacks, cancel);
         if (request.fd >= 0)
             ::close(request.fd);
-        ReportHeader header = describeRunHeader(
-            QString::fromStdString(request.target), result ? result->engine : std::string(), comment);
+        ReportHeader header = result ? probe.finish(*result, comment) : ReportHeader {};
         runner->post([=, this] { onFinished(result, header); });
     });
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sustainedpage.h"
 
+#include "runheader.h"
 #include "targetcombo.h"
 #include "toolchart.h"
 
@@ -105,9 +106,9 @@ bool SustainedPage::launch()
     return runner->start([this, runner, request, comment, total](const std::atomic<bool>& cancel) {
         SustainedCallbacks callbacks;
         callbacks.sample = [=, this](const SustainedSample& s) { runner->post([=, this] { onSample(s, total); }); };
+        const RunHeaderProbe probe(QString::fromStdString(request.target));
         auto result = runSustainedWrite(request, callbacks, cancel);
-        ReportHeader header = describeRunHeader(
-            QString::fromStdString(request.target), result ? result->engine : std::string(), comment);
+        ReportHeader header = result ? probe.finish(*result, comment) : ReportHeader {};
         runner->post([=, this] { onFinished(result, header); });
     });
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweeppage.h"
 
+#include "runheader.h"
 #include "targetcombo.h"
 #include "toolchart.h"
 
@@ -123,9 +124,9 @@ bool SweepPage::launch()
         callbacks.progress = [=, this](const Progress& p) { runner->post([=, this] { onProgress(p); }); };
         callbacks.testFinished
             = [=, this](size_t i, const TestResult& r) { runner->post([=, this] { onTestFinished(i, r); }); };
+        const RunHeaderProbe probe(QString::fromStdString(request.target));
         auto result = runBlockSizeSweep(request, callbacks, cancel);
-        ReportHeader header = describeRunHeader(
-            QString::fromStdString(request.target), result ? result->engine : std::string(), comment);
+        ReportHeader header = result ? probe.finish(*result, comment) : ReportHeader {};
         runner->post([=, this] { onFinished(result, header); });
     });
 }

@@ -9,12 +9,11 @@
 #include "othercommands.h"
 #include "progressline.h"
 #include "reportfile.h"
+#include "runheader.h"
 #include "signatures.h"
 #include "sleepinhibitor.h"
-#include "systeminfo.h"
 #include "targetinfo.h"
 #include "targetscommand.h"
-#include "targetwarnings.h"
 #include "textreport.h"
 #include "udisksaccess.h"
 
@@ -80,14 +79,10 @@ int main(int argc, char** argv)
 
     dm::installSignalHandlers();
     dm::Report report;
-    report.date = QDateTime::currentDateTime();
     report.profile = opt.profile;
     report.preset = opt.preset;
     report.mode = opt.mode;
     report.mixReadPercent = opt.mixReadPercent;
-    report.comment = opt.comment;
-    report.toolVersion = QStringLiteral(DM_VERSION);
-    report.system = dm::describeSystem();
 
     const bool showProgress = !opt.quiet && ::isatty(STDERR_FILENO);
     dm::ProgressLine progress(stderr, opt.request.tests);
@@ -113,7 +108,7 @@ int main(int argc, char** argv)
                 opt.request.target.c_str(), dm::signatureList(names).c_str(), names.size() == 1 ? "it" : "them");
     }
     // Sampled before the run: afterwards the run's own I/O would look like someone else's.
-    const QString busy = dm::deviceBusyWarning(dm::describeTarget(QString::fromStdString(opt.request.target)).device);
+    const dm::RunHeaderProbe probe(QString::fromStdString(opt.request.target));
     const dm::SleepInhibitor noSuspend; // a suspend would cut a test short; a no-op without logind
     auto run = dm::runTests(opt.request, callbacks, dm::cliCancelFlag());
     if (showProgress)
@@ -127,10 +122,8 @@ int main(int argc, char** argv)
         return 2;
     }
     report.run = std::move(*run);
-    report.engine = QString::fromStdString(report.run.engine);
     // Described after the run: free space and the like as they were while it ran.
-    report.target = dm::describeTarget(QString::fromStdString(opt.request.target));
-    dm::appendWarnings(report.run, dm::targetWarnings(report.target) << busy);
+    dm::applyHeader(report, probe.finish(report.run, opt.comment));
 
     bool written = true;
     written &= writeOutput(opt.textOut, dm::formatText(report, opt.crlf).toUtf8());

@@ -2,6 +2,7 @@
 #include "clicommon.h"
 #include "historycommand.h"
 #include "othercommands.h"
+#include "runheader.h"
 #include "scanreport.h"
 #include "sleepinhibitor.h"
 
@@ -80,6 +81,7 @@ int runScanCommand(const QStringList& arguments)
             status.show(QStringLiteral("Access time: %1/%2 reads").arg(pr.done).arg(pr.total));
     };
     const SleepInhibitor noSuspend;
+    const RunHeaderProbe probe(QString::fromStdString(req.target));
     auto result = runSurfaceScan(req, cb, cliCancelFlag());
     status.clear();
     if (!result) {
@@ -88,7 +90,7 @@ int runScanCommand(const QStringList& arguments)
     }
     // Described after the scan, as for a run: the state the device was in while it ran.
     // The header first: building the report moves the result (and its engine name) away.
-    ReportHeader header = describeRunHeader(QString::fromStdString(req.target), result->engine, common->comment);
+    ReportHeader header = probe.finish(*result, common->comment);
     ScanReport report { std::move(*result), std::move(header) };
     const bool written
         = writeOtherReports(*common, { formatScanJson(report), formatScanCsv(report), formatScanText(report) },

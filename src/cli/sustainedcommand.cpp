@@ -2,6 +2,7 @@
 #include "clicommon.h"
 #include "historycommand.h"
 #include "othercommands.h"
+#include "runheader.h"
 #include "sleepinhibitor.h"
 #include "sustainedreport.h"
 
@@ -67,6 +68,7 @@ int runSustainedCommand(const QStringList& arguments)
                         .arg(pr.elapsedSeconds, 0, 'f', 0));
     };
     const SleepInhibitor noSuspend;
+    const RunHeaderProbe probe(QString::fromStdString(req.target));
     auto result = runSustainedWrite(req, cb, cliCancelFlag());
     status.clear();
     if (!result) {
@@ -74,7 +76,7 @@ int runSustainedCommand(const QStringList& arguments)
         return kExitUsage;
     }
     // The header first: building the report moves the result (and its engine name) away.
-    ReportHeader header = describeRunHeader(QString::fromStdString(req.target), result->engine, common->comment);
+    ReportHeader header = probe.finish(*result, common->comment);
     SustainedReport report { std::move(*result), std::move(header) };
     const bool written = writeOtherReports(*common,
         { formatSustainedJson(report), formatSustainedCsv(report), formatSustainedText(report) }, report.header.date,

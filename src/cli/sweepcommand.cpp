@@ -2,6 +2,7 @@
 #include "clicommon.h"
 #include "historycommand.h"
 #include "othercommands.h"
+#include "runheader.h"
 #include "sleepinhibitor.h"
 #include "sweepreport.h"
 
@@ -124,6 +125,7 @@ int runSweepCommand(const QStringList& arguments)
                             .arg(lastRate, 0, 'f', 1));
     };
     const SleepInhibitor noSuspend;
+    const RunHeaderProbe probe(QString::fromStdString(req.target));
     auto result = runBlockSizeSweep(req, cb, cliCancelFlag());
     status.clear();
     if (!result) {
@@ -131,7 +133,7 @@ int runSweepCommand(const QStringList& arguments)
         return kExitUsage;
     }
     // The header first: building the report moves the result (and its engine name) away.
-    ReportHeader header = describeRunHeader(QString::fromStdString(req.target), result->engine, common->comment);
+    ReportHeader header = probe.finish(*result, common->comment);
     SweepReport report { std::move(*result), std::move(header) };
     const bool written
         = writeOtherReports(*common, { formatSweepJson(report), formatSweepCsv(report), formatSweepText(report) },

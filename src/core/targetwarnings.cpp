@@ -268,7 +268,7 @@ QString deviceBusyWarning(const QString& device, const TargetPaths& paths, std::
         .arg(busy.join(QStringLiteral(", ")));
 }
 
-void appendWarnings(RunResult& run, const QStringList& warnings)
+void appendWarnings(RunEnvelope& run, const QStringList& warnings)
 {
     for (const QString& w : warnings) {
         const std::string s = w.toStdString();

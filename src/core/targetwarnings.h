@@ -28,6 +28,6 @@ QString deviceBusyWarning(const QString& device, const TargetPaths& paths = {},
     std::chrono::milliseconds window = std::chrono::milliseconds(200));
 
 // Appends `warnings` to the run's, skipping empty ones and ones already there.
-void appendWarnings(RunResult& run, const QStringList& warnings);
+void appendWarnings(RunEnvelope& run, const QStringList& warnings);
 
 } // namespace dm

@@ -104,3 +104,51 @@ TEST(CliSafetyWarnings, TmpfsIsReportedAsRam)
     EXPECT_TRUE(o.warnings.contains(QStringLiteral("tmpfs is RAM, not a drive: results measure memory")))
         << o.warnings.join('\n').toStdString();
 }
+
+namespace {
+
+// Another kind's command with --json - (no grid options), its report's warnings.
+Outcome runKind(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(DM_CLI_PATH), args + QStringList { "--quiet", "--no-history", "--json", "-" });
+    p.waitForFinished(60000);
+    Outcome o;
+    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    o.err = p.readAllStandardError();
+    for (const QJsonValue w : QJsonDocument::fromJson(p.readAllStandardOutput()).object()["warnings"].toArray())
+        o.warnings << w.toString();
+    return o;
+}
+
+} // namespace
+
+// Issue 13: core attaches the same run header to every kind, so the sustained write and the
+// sweep on a tmpfs say they measured RAM, as the grid does, and a scan of a loop device over a
+// file in RAM says so too.
+TEST(CliSafetyWarnings, EveryKindReportsItsTargetWarnings)
+{
+    char tmpl[] = "/dev/shm/dm-cli-kinds-XXXXXX";
+    if (!::mkdtemp(tmpl))
+        GTEST_SKIP() << "cannot make a directory in /dev/shm";
+    const std::string dir = tmpl;
+    auto sustained = runKind({ "sustained", "--total", "16MiB", q(dir) });
+    auto sweep = runKind(
+        { "sweep", "--min", "4KiB", "--max", "8KiB", "--size", "16MiB", "--measure", "0.5", "--warmup", "0", q(dir) });
+    EXPECT_EQ(::rmdir(dir.c_str()), 0) << "a test file was left behind in " << dir;
+    if (sustained.exitCode == 2 && sustained.err.contains("direct I/O"))
+        GTEST_SKIP() << "tmpfs has no O_DIRECT before Linux 6.6";
+    const QString ram = QStringLiteral("tmpfs is RAM, not a drive: results measure memory");
+    for (const auto* o : { &sustained, &sweep }) {
+        ASSERT_EQ(o->exitCode, 0) << o->err.constData();
+        EXPECT_TRUE(o->warnings.contains(ram)) << o->warnings.join('\n').toStdString();
+    }
+
+    LoopDevice loop("64M");
+    if (!loop.ok())
+        GTEST_SKIP() << "the scan needs a loop device (root and losetup)";
+    auto scan = runKind({ "scan", q(loop.device()), "--samples", "3", "--sample-size", "1MiB", "--access-samples", "0" });
+    ASSERT_EQ(scan.exitCode, 0) << scan.err.constData();
+    EXPECT_EQ(scan.warnings.filter(QStringLiteral("a file in RAM, not a drive")).size(), 1)
+        << scan.warnings.join('\n').toStdString();
+}

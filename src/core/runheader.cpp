@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runheader.h"
+
+#include "targetinfo.h"
+#include "targetwarnings.h"
+
+namespace dm {
+
+RunHeaderProbe::RunHeaderProbe(QString target)
+    : m_target(std::move(target))
+    , m_started(QDateTime::currentDateTime())
+    , m_busy(deviceBusyWarning(describeTarget(m_target).device))
+{
+}
+
+ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment) const
+{
+    ReportHeader header = describeRunHeader(m_target, run.engine, comment);
+    header.date = m_started;
+    appendWarnings(run, targetWarnings(header.target) << m_busy);
+    return header;
+}
+
+void applyHeader(Report& report, const ReportHeader& header)
+{
+    report.toolVersion = header.toolVersion;
+    report.engine = header.engine;
+    report.date = header.date;
+    report.system = header.system;
+    report.target = header.target;
+    report.comment = header.comment;
+}
+
+} // namespace dm

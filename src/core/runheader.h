@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "reportheader.h"
+#include "runenvelope.h"
+
+#include <QDateTime>
+#include <QString>
+
+namespace dm {
+
+// The one run header core attaches to every run of every kind, for every front end (CLI,
+// window, later a remote host): tool and version, date, system, the target as a person would
+// describe it, the comment, and every target warning (RAM, copy-on-write, encryption, network,
+// another process using the disk) appended to the run's own. Both halves read sysfs and may
+// sleep: call them on the job thread, never on a GUI thread.
+class RunHeaderProbe {
+public:
+    // Before the run: describes the target and samples its disk's activity (200 ms), which the
+    // run's own I/O would hide afterwards.
+    explicit RunHeaderProbe(QString target);
+
+    // After the run: the header (the target described again, free space as it was while it ran)
+    // and the target's warnings added to `run`'s.
+    ReportHeader finish(RunEnvelope& run, const QString& comment) const;
+
+private:
+    QString m_target;
+    QDateTime m_started; // every kind's report dates the run from its start, as the grid always did
+    QString m_busy;
+};
+
+// The grid's Report keeps these fields of its own (report.h): copies the header into it.
+void applyHeader(struct Report& report, const ReportHeader& header);
+
+} // namespace dm

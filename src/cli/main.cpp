@@ -1,19 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // diskometer-cli: runs a profile on a target with the engine and writes the reports.
+#include "clicommands.h"
 #include "clicommon.h"
 #include "clioptions.h"
-#include "fiojobcommand.h"
 #include "historycommand.h"
 #include "jsonreport.h"
 #include "markdownreport.h"
-#include "othercommands.h"
 #include "progressline.h"
 #include "reportfile.h"
 #include "runheader.h"
 #include "signatures.h"
 #include "sleepinhibitor.h"
 #include "targetinfo.h"
-#include "targetscommand.h"
 #include "textreport.h"
 #include "udisksaccess.h"
 
@@ -40,20 +38,9 @@ int main(int argc, char** argv)
     // `targets` has options of its own (--json there means "print JSON", not "write to FILE").
     // So do the other tests (issue 6), `history` and `fio-job` (which takes the run options but
     // prints a job file): each command parses its own options.
-    if (const QStringList args = QCoreApplication::arguments(); args.size() > 1) {
-        if (args[1] == QLatin1String("targets"))
-            return dm::runTargetsCommand(args);
-        if (args[1] == QLatin1String("scan"))
-            return dm::runScanCommand(args);
-        if (args[1] == QLatin1String("sustained"))
-            return dm::runSustainedCommand(args);
-        if (args[1] == QLatin1String("sweep"))
-            return dm::runSweepCommand(args);
-        if (args[1] == QLatin1String("history"))
-            return dm::runHistoryCommand(args);
-        if (args[1] == QLatin1String("fio-job"))
-            return dm::runFioJobCommand(args);
-    }
+    if (const QStringList args = QCoreApplication::arguments(); args.size() > 1)
+        if (const dm::CliCommand* command = dm::findCliCommand(args[1]))
+            return command->run(args);
 
     auto parsed = dm::parseCliOptions(QCoreApplication::arguments());
     if (!parsed) {

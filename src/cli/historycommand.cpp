@@ -7,6 +7,7 @@
 #include "jsonreport.h"
 #include "markdownreport.h"
 #include "reportfile.h"
+#include "testkind.h"
 #include "textreport.h"
 
 #include <QCommandLineParser>
@@ -64,6 +65,30 @@ namespace {
 
     QJsonValue jsonNumber(const std::optional<double>& v) { return v ? QJsonValue(*v) : QJsonValue(); }
 
+    QJsonValue headlineJson(const HistoryEntry& e)
+    {
+        if (!e.headline)
+            return QJsonValue();
+        return QJsonObject { { QStringLiteral("value"), e.headline->value },
+            { QStringLiteral("unit"), e.headline->unit }, { QStringLiteral("label"), e.headline->label } };
+    }
+
+    QJsonObject metricsJson(const HistoryEntry& e)
+    {
+        QJsonObject o;
+        for (const Metric& m : e.metrics)
+            o.insert(m.name, m.value);
+        return o;
+    }
+
+    // "3552.5 MB/s SEQ1M Q8T1 read", or "-".
+    QString headlineText(const HistoryEntry& e)
+    {
+        if (!e.headline)
+            return QStringLiteral("-");
+        return QStringLiteral("%1 %2 %3").arg(e.headline->value, 0, 'f', 1).arg(e.headline->unit, e.headline->label);
+    }
+
     QString dateWithOffset(const QDateTime& d)
     {
         return d.isValid() ? d.toOffsetFromUtc(d.offsetFromUtc()).toString(Qt::ISODate) : QString();
@@ -95,20 +120,24 @@ namespace {
         auto record = store.get(id);
         if (!record)
             return fail(record.error());
-        const bool grid
-            = record->entry.kind == QLatin1String(kKindGrid) || record->entry.kind == QLatin1String(kKindFio);
-        // Runs that are not grids (scan, sustained, sweep) have no text layout here: their JSON.
-        const QString asked = format.isEmpty() ? (grid ? QStringLiteral("text") : QStringLiteral("json")) : format;
+        const TestKind* kind = kindForSchema(record->entry.schema);
+        // A kind this build does not know (stored by a newer one) still shows: as its JSON.
+        const QString asked = format.isEmpty() ? (kind ? QStringLiteral("text") : QStringLiteral("json")) : format;
         if (asked == QLatin1String("json")) {
             print(record->json.endsWith('\n') ? record->json : record->json + '\n');
             return kDone;
         }
-        auto report = reportFromRecord(*record);
-        if (!report)
-            return fail(report.error());
-        if (report->comment.isEmpty() || !record->entry.comment.isEmpty())
-            report->comment = record->entry.comment; // the comment as edited in the history
-        print(asked == QLatin1String("markdown") ? formatMarkdown(*report).toUtf8() : formatText(*report).toUtf8());
+        if (!kind)
+            return fail(usageError(QStringLiteral("run %1 is a %2 run, which this version cannot lay out: show it "
+                                                  "with --json")
+                                       .arg(record->entry.id)
+                                       .arg(record->entry.kind)
+                                       .toStdString()));
+        // The comment as edited in the history wins over the report's.
+        auto reports = kind->reports(record->json, record->entry.comment);
+        if (!reports)
+            return fail(reports.error());
+        print(asked == QLatin1String("markdown") ? reports->markdown.toUtf8() : reports->text.toUtf8());
         return kDone;
     }
 
@@ -174,12 +203,12 @@ QString formatHistoryList(const std::vector<HistoryEntry>& entries)
                               "reports and fio's JSON output.\n");
     QList<QStringList> rows { { QStringLiteral("ID"), QStringLiteral("Date"), QStringLiteral("Kind"),
         QStringLiteral("Run"), QStringLiteral("SEQ1M Q8T1 R/W MB/s"), QStringLiteral("RND4K Q1T1 R/W MB/s"),
-        QStringLiteral("Comment") } };
+        QStringLiteral("Headline"), QStringLiteral("Comment") } };
     for (const HistoryEntry& e : entries)
         rows << QStringList { QString::number(e.id),
             e.created.isValid() ? e.created.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QStringLiteral("-"), e.kind,
             runLabel(e), mbps(e.seqReadMBps) + QLatin1Char('/') + mbps(e.seqWriteMBps),
-            mbps(e.rndReadMBps) + QLatin1Char('/') + mbps(e.rndWriteMBps), e.comment.simplified() };
+            mbps(e.rndReadMBps) + QLatin1Char('/') + mbps(e.rndWriteMBps), headlineText(e), e.comment.simplified() };
     QList<qsizetype> widths(rows.first().size(), 0);
     for (const QStringList& row : rows)
         for (qsizetype c = 0; c < row.size(); ++c)
@@ -222,6 +251,8 @@ QByteArray formatHistoryListJson(const std::vector<HistoryEntry>& entries)
             { QStringLiteral("seq1m_q8t1_write_mb_per_s"), jsonNumber(e.seqWriteMBps) },
             { QStringLiteral("rnd4k_q1t1_read_mb_per_s"), jsonNumber(e.rndReadMBps) },
             { QStringLiteral("rnd4k_q1t1_write_mb_per_s"), jsonNumber(e.rndWriteMBps) },
+            { QStringLiteral("headline"), headlineJson(e) },
+            { QStringLiteral("metrics"), metricsJson(e) },
         });
     return QJsonDocument(
         QJsonObject { { QStringLiteral("schema"), QLatin1String(kHistoryListSchema) },

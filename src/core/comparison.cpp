@@ -6,6 +6,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <cmath>
 
 namespace dm {
 
@@ -100,6 +101,23 @@ Comparison buildComparison(const std::vector<HistoryRecord>& records)
         ComparisonRun run;
         run.entry = record.entry;
         run.label = runLabel(record.entry);
+        const TestKind* kind = kindForSchema(record.entry.schema);
+        if (kind && kind->seriesAxes()) {
+            reports.push_back(std::nullopt);
+            if (auto lines = kind->series(record.json)) {
+                auto chart = std::find_if(
+                    c.charts.begin(), c.charts.end(), [&](const ComparisonChart& ch) { return ch.kind == kind->id(); });
+                if (chart == c.charts.end())
+                    chart = c.charts.insert(c.charts.end(), ComparisonChart { kind->id(), *kind->seriesAxes(), {} });
+                for (Series& s : *lines)
+                    chart->lines.push_back({ c.runs.size(), std::move(s) });
+                run.note = QStringLiteral("%1: compared in its chart").arg(kind->title());
+            } else {
+                run.note = QString::fromStdString(lines.error().message);
+            }
+            c.runs.push_back(std::move(run));
+            continue;
+        }
         auto report = reportFromRecord(record);
         if (report) {
             for (const TestResult& t : report->run.tests) {
@@ -139,7 +157,51 @@ Comparison buildComparison(const std::vector<HistoryRecord>& records)
                 run.cells[size_t(at)] = cellOf(t);
         }
     }
+    // Charts in the order of kinds(), whatever order the runs came in.
+    std::stable_sort(c.charts.begin(), c.charts.end(), [](const ComparisonChart& a, const ComparisonChart& b) {
+        const auto at = [](const QString& id) {
+            return std::find(kinds().begin(), kinds().end(), kindById(id)) - kinds().begin();
+        };
+        return at(a.kind) < at(b.kind);
+    });
     return c;
+}
+
+std::optional<double> seriesValueAt(const Series& s, double x)
+{
+    const auto& p = s.points;
+    if (p.empty() || x < p.front().x - 1e-9 || x > p.back().x + 1e-9)
+        return std::nullopt;
+    for (size_t i = 0; i < p.size(); ++i) {
+        if (std::abs(p[i].x - x) < 1e-9)
+            return p[i].y;
+        if (i + 1 < p.size() && p[i].x < x && x < p[i + 1].x) {
+            const double f = (x - p[i].x) / (p[i + 1].x - p[i].x);
+            return p[i].y + f * (p[i + 1].y - p[i].y);
+        }
+    }
+    return std::nullopt;
+}
+
+std::vector<double> comparisonTableXs(const ComparisonChart& chart)
+{
+    std::vector<double> xs;
+    if (chart.axes.xLog2) { // every block size any run has
+        for (const ComparisonLine& l : chart.lines)
+            for (const SeriesPoint& p : l.series.points)
+                if (std::find(xs.begin(), xs.end(), p.x) == xs.end())
+                    xs.push_back(p.x);
+        std::sort(xs.begin(), xs.end());
+        return xs;
+    }
+    double hi = 0;
+    for (const ComparisonLine& l : chart.lines)
+        if (!l.series.points.empty())
+            hi = std::max(hi, l.series.points.back().x);
+    // Ten steps from 0 to the furthest x any line reaches.
+    for (int i = 0; i <= 10 && hi > 0; ++i)
+        xs.push_back(hi * i / 10.0);
+    return xs;
 }
 
 QString formatComparisonMarkdown(const Comparison& c, ComparisonMetric metric)
@@ -182,6 +244,29 @@ QString formatComparisonMarkdown(const Comparison& c, ComparisonMetric metric)
                  .arg(fio ? QStringLiteral("; (fio) marks runs measured by fio and imported") : QString());
     if (!notes.isEmpty())
         lines << QString() << notes;
+    for (const ComparisonChart& chart : c.charts) {
+        lines << QString()
+              << QStringLiteral("### %1: %2 by %3").arg(chart.axes.title, chart.axes.yLabel, chart.axes.xLabel)
+              << QString();
+        QStringList head { mdCell(chart.axes.xLabel) };
+        QStringList chartAlign { QStringLiteral("---:") };
+        for (const ComparisonLine& l : chart.lines) {
+            head << mdCell(c.runs[l.run].label) + QLatin1Char(' ') + l.series.name + QLatin1Char(' ')
+                    + chart.axes.yLabel;
+            chartAlign << QStringLiteral("---:");
+        }
+        lines << QStringLiteral("| ") + head.join(QStringLiteral(" | ")) + QStringLiteral(" |")
+              << QStringLiteral("| ") + chartAlign.join(QStringLiteral(" | ")) + QStringLiteral(" |");
+        for (const double x : comparisonTableXs(chart)) {
+            QStringList row { chart.axes.xText ? chart.axes.xText(x) : QString::number(x) };
+            for (const ComparisonLine& l : chart.lines)
+                row << number(seriesValueAt(l.series, x), 1);
+            lines << QStringLiteral("| ") + row.join(QStringLiteral(" | ")) + QStringLiteral(" |");
+        }
+        if (!chart.axes.xLog2)
+            lines << QString()
+                  << QStringLiteral("Figures between two samples are read off the straight line between them.");
+    }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 

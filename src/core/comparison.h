@@ -3,6 +3,7 @@
 
 #include "historyentry.h"
 #include "jobspec.h"
+#include "testkind.h"
 
 #include <QByteArray>
 #include <QString>
@@ -41,15 +42,29 @@ struct ComparisonRun {
     QString note; // why the run has no cells ("a scan, not a grid of tests"); empty otherwise
 };
 
+// The lines of one kind (a sweep's MB/s per block size, a scan's MB/s by position, a sustained
+// write's MB/s by GB written), one per run and series, overlaid in one chart.
+struct ComparisonLine {
+    size_t run = 0; // index into Comparison::runs
+    Series series;
+};
+struct ComparisonChart {
+    QString kind; // TestKind::id()
+    SeriesAxes axes;
+    std::vector<ComparisonLine> lines;
+};
+
 struct Comparison {
     std::vector<ComparisonColumn> columns; // tests in the order they first appear; read, write, mix
     std::vector<ComparisonRun> runs; // in the order asked for
+    std::vector<ComparisonChart> charts; // in the order of kinds(), only kinds with lines
 };
 
 enum class ComparisonMetric { MBps, Iops, LatencyUs };
 
-// Builds the comparison of stored runs (grid and fio runs have figures; other kinds are rows
-// with a note). Never fails: a run whose JSON no longer reads gets a note saying why.
+// Builds the comparison of stored runs: grid and fio runs as columns of figures, every kind with
+// series (testkind.h) as lines in its chart, other runs as rows with a note. Never fails: a run
+// whose JSON no longer reads gets a note saying why. Parses every document: not on a GUI thread.
 Comparison buildComparison(const std::vector<HistoryRecord>& records);
 
 // "Samsung T7 (usb, USB 3.2 Gen 2 (10 Gbps))", the name the user gave, or the target path;
@@ -57,7 +72,16 @@ Comparison buildComparison(const std::vector<HistoryRecord>& records);
 QString runLabel(const HistoryEntry& entry);
 
 // REPORTS.md: "A comparison export has one row per saved run and one column per test."
+// Each chart follows as a table: one row per x value (a table row per block size; ten steps of
+// position or of GB written, read off each line), one column per run and series.
 QString formatComparisonMarkdown(const Comparison& comparison, ComparisonMetric metric = ComparisonMetric::MBps);
+
+// A line's y at x, read off the straight line between its two samples around x; empty outside
+// the line (before its first or after its last sample).
+std::optional<double> seriesValueAt(const Series& series, double x);
+// The x values a chart's table lists: every block size any run has (xLog2), else 0 to the
+// furthest x in ten steps.
+std::vector<double> comparisonTableXs(const ComparisonChart& chart);
 
 // Every figure of every cell (MB/s, IOPS and µs per column) for spreadsheets; RFC 4180 quoting,
 // '.' as the decimal point whatever the locale, "\r\n" line ends as RFC 4180 says.

@@ -6,7 +6,10 @@
 #include <QMetaType>
 #include <QString>
 
+#include "testkind.h"
+
 #include <optional>
+#include <vector>
 
 namespace dm {
 
@@ -43,6 +46,11 @@ struct HistoryEntry {
     // has no such test.
     std::optional<double> seqReadMBps, seqWriteMBps; // SEQ1M Q8T1
     std::optional<double> rndReadMBps, rndWriteMBps; // RND4K Q1T1
+    // The kind's own summary (TestKind::summarize): one figure that makes sense for every kind
+    // (a grid's SEQ1M Q8T1 read, a sustained write's sustained rate, ...), and named figures,
+    // sorted by name as the database's JSON column keeps them.
+    std::optional<Headline> headline;
+    std::vector<Metric> metrics;
 
     bool operator==(const HistoryEntry&) const = default;
 };

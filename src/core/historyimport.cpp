@@ -2,12 +2,15 @@
 #include "historyimport.h"
 
 #include "fioimport.h"
+#include "gridkind.h"
 #include "jsonreport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
+
+#include <algorithm>
 
 namespace dm {
 
@@ -24,6 +27,13 @@ namespace {
         return std::nullopt;
     }
 
+    void setSummary(HistoryEntry& e, RunSummary&& s)
+    {
+        e.headline = std::move(s.headline);
+        e.metrics = std::move(s.metrics);
+        std::sort(e.metrics.begin(), e.metrics.end(), [](const Metric& a, const Metric& b) { return a.name < b.name; });
+    }
+
     // The summary a Report gives, whoever measured it.
     HistoryEntry summaryOf(const Report& report)
     {
@@ -38,6 +48,7 @@ namespace {
         e.seqWriteMBps = headline(report, kSeqRow, Direction::Write);
         e.rndReadMBps = headline(report, kRndRow, Direction::Read);
         e.rndWriteMBps = headline(report, kRndRow, Direction::Write);
+        setSummary(e, summarizeGrid(report));
         return e;
     }
 
@@ -80,6 +91,12 @@ namespace {
             in.entry.profile = QString::fromLatin1(profileName(report->profile));
         } else {
             in.entry = genericSummary(root);
+            // A kind this build knows figures itself out; an unknown newer one, or a document its
+            // kind cannot read, is kept as before with no headline (issue 7: nothing is refused
+            // that an older build stored).
+            if (const TestKind* kind = kindForSchema(schema))
+                if (auto summary = kind->summarize(content))
+                    setSummary(in.entry, std::move(*summary));
         }
         in.entry.kind = kindOfSchema(schema);
         in.entry.schema = schema;
@@ -161,19 +178,13 @@ Result<HistoryEntry> summarizeStoredJson(const QByteArray& json)
 
 Result<Report> reportFromRecord(const HistoryRecord& record)
 {
-    const QString& kind = record.entry.kind;
-    if (kind == QLatin1String(kKindGrid))
-        return parseJson(record.json);
-    if (kind == QLatin1String(kKindFio)) {
-        auto root = readFioDocument(record.json);
-        if (!root)
-            return root.error();
-        return fioReport(*root);
-    }
-    return usageError(QStringLiteral("run %1 is a %2 run, not a grid of tests: show it with --json")
-                          .arg(record.entry.id)
-                          .arg(kind)
-                          .toStdString());
+    const TestKind* kind = kindForSchema(record.entry.schema);
+    if (!kind)
+        return usageError(QStringLiteral("run %1 is a %2 run, which this version cannot read: show it with --json")
+                              .arg(record.entry.id)
+                              .arg(record.entry.kind)
+                              .toStdString());
+    return kind->gridReport(record.json);
 }
 
 } // namespace dm

@@ -7,6 +7,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -70,7 +72,27 @@ namespace {
     // The summary columns in the order of the SELECTs below; the JSON is read separately.
     const QString kColumns = QStringLiteral(
         "id, created, stored, kind, schema, source, host, name, comment, target_path, device_model, bus, link, "
-        "profile, seq_read_mbps, seq_write_mbps, rnd_read_mbps, rnd_write_mbps");
+        "profile, seq_read_mbps, seq_write_mbps, rnd_read_mbps, rnd_write_mbps, headline_value, headline_unit, "
+        "headline_label, metrics");
+    constexpr int kJsonColumn = 22; // after kColumns
+
+    // {"name": value, ...}: an object, so json_extract(metrics, '$.after_mb_per_s') reads it.
+    QString metricsJson(const std::vector<Metric>& metrics)
+    {
+        QJsonObject o;
+        for (const Metric& m : metrics)
+            o.insert(m.name, m.value);
+        return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+    }
+
+    std::vector<Metric> metricsFrom(const QString& json)
+    {
+        std::vector<Metric> out;
+        const QJsonObject o = QJsonDocument::fromJson(json.toUtf8()).object();
+        for (auto it = o.begin(); it != o.end(); ++it) // QJsonObject iterates in key order
+            out.push_back({ it.key(), it.value().toDouble() });
+        return out;
+    }
 
     std::optional<double> optionalReal(const QVariant& v)
     {
@@ -105,6 +127,9 @@ namespace {
         e.seqWriteMBps = optionalReal(q.value(15));
         e.rndReadMBps = optionalReal(q.value(16));
         e.rndWriteMBps = optionalReal(q.value(17));
+        if (const auto v = optionalReal(q.value(18)))
+            e.headline = Headline { *v, q.value(19).toString(), q.value(20).toString() };
+        e.metrics = metricsFrom(q.value(21).toString());
         return e;
     }
 
@@ -118,6 +143,15 @@ namespace {
     // Binds the summary columns of an INSERT or UPDATE (":created", ... named placeholders).
     // Qt binds a null QString as SQL NULL; the text columns are NOT NULL with '' for "none".
     QString text(const QString& s) { return s.isNull() ? QStringLiteral("") : s; }
+
+    void bindHeadline(QSqlQuery& q, const HistoryEntry& e)
+    {
+        q.bindValue(QStringLiteral(":headline_value"),
+            nullable(e.headline ? std::optional<double>(e.headline->value) : std::nullopt));
+        q.bindValue(QStringLiteral(":headline_unit"), text(e.headline ? e.headline->unit : QString()));
+        q.bindValue(QStringLiteral(":headline_label"), text(e.headline ? e.headline->label : QString()));
+        q.bindValue(QStringLiteral(":metrics"), metricsJson(e.metrics));
+    }
 
     void bindSummary(QSqlQuery& q, const HistoryEntry& e)
     {
@@ -145,6 +179,9 @@ namespace {
     // v1: the JSON and the bare minimum to list it.
     // v2: summary columns for the list and the compare picker, filled from the stored JSON, and
     //     the run's time as a number (ISO dates with different offsets do not sort as text).
+    // v3: the kind's own summary (testkind.h) for every kind, not only the grid's columns: a
+    //     headline (value, unit, label) and the named metrics as a JSON object, filled from the
+    //     stored JSON by the kind's summarize().
     const QStringList kStep1 {
         QStringLiteral("CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT NOT NULL, "
                        "kind TEXT NOT NULL, json TEXT NOT NULL, comment TEXT NOT NULL DEFAULT '')"),
@@ -166,6 +203,12 @@ namespace {
         QStringLiteral("ALTER TABLE runs ADD COLUMN rnd_read_mbps REAL"),
         QStringLiteral("ALTER TABLE runs ADD COLUMN rnd_write_mbps REAL"),
         QStringLiteral("CREATE INDEX runs_by_date ON runs (created_ms)"),
+    };
+    const QStringList kStep3 {
+        QStringLiteral("ALTER TABLE runs ADD COLUMN headline_value REAL"),
+        QStringLiteral("ALTER TABLE runs ADD COLUMN headline_unit TEXT NOT NULL DEFAULT ''"),
+        QStringLiteral("ALTER TABLE runs ADD COLUMN headline_label TEXT NOT NULL DEFAULT ''"),
+        QStringLiteral("ALTER TABLE runs ADD COLUMN metrics TEXT NOT NULL DEFAULT '{}'"),
     };
 
     // "history.sqlite.corrupt-20261129174108", with "-2", "-3"... when that name is taken: a
@@ -395,6 +438,26 @@ Status HistoryStore::migrate()
                 return rollback(sqlError(QStringLiteral("updating its layout"), update.lastError()));
         }
     }
+    if (v < 3) {
+        if (auto st = execAll(kStep3); !st)
+            return rollback(st.error());
+        // Only the new columns: everything else, the user's name and comment included, stays.
+        // A row whose JSON no longer reads keeps no headline, and is still listed.
+        QSqlQuery rows(db);
+        if (!rows.exec(QStringLiteral("SELECT id, json FROM runs")))
+            return rollback(sqlError(QStringLiteral("updating its layout"), rows.lastError()));
+        QSqlQuery update(db);
+        update.prepare(QStringLiteral("UPDATE runs SET headline_value = :headline_value, headline_unit = "
+                                      ":headline_unit, headline_label = :headline_label, metrics = :metrics "
+                                      "WHERE id = :id"));
+        while (rows.next()) {
+            auto summary = summarizeStoredJson(rows.value(1).toByteArray());
+            bindHeadline(update, summary ? *summary : HistoryEntry {});
+            update.bindValue(QStringLiteral(":id"), rows.value(0));
+            if (!update.exec())
+                return rollback(sqlError(QStringLiteral("updating its layout"), update.lastError()));
+        }
+    }
     if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(kSchemaVersion)) || !q.exec(QStringLiteral("COMMIT")))
         return rollback(sqlError(QStringLiteral("updating its layout"), q.lastError()));
     return Ok {};
@@ -411,14 +474,16 @@ Result<std::vector<qint64>> HistoryStore::add(const std::vector<HistoryInput>& r
     QSqlQuery insert(db);
     insert.prepare(QStringLiteral(
         "INSERT INTO runs (created, created_ms, stored, kind, schema, source, host, name, comment, target_path, "
-        "device_model, bus, link, profile, seq_read_mbps, seq_write_mbps, rnd_read_mbps, rnd_write_mbps, json) "
+        "device_model, bus, link, profile, seq_read_mbps, seq_write_mbps, rnd_read_mbps, rnd_write_mbps, "
+        "headline_value, headline_unit, headline_label, metrics, json) "
         "VALUES (:created, :created_ms, :stored, :kind, :schema, :source, :host, :name, :comment, :target_path, "
         ":device_model, :bus, :link, :profile, :seq_read_mbps, :seq_write_mbps, :rnd_read_mbps, :rnd_write_mbps, "
-        ":json)"));
+        ":headline_value, :headline_unit, :headline_label, :metrics, :json)"));
     std::vector<qint64> ids;
     const QString now = isoDate(QDateTime::currentDateTime());
     for (const HistoryInput& run : runs) {
         bindSummary(insert, run.entry);
+        bindHeadline(insert, run.entry);
         insert.bindValue(QStringLiteral(":stored"), text(now));
         // Text, not a blob: `sqlite3 history.sqlite` and json_extract() can read it as it is.
         insert.bindValue(QStringLiteral(":json"), text(QString::fromUtf8(run.json)));
@@ -475,7 +540,7 @@ Result<HistoryRecord> HistoryStore::get(qint64 id)
             QStringLiteral("there is no run %1 in the history (`diskometer-cli history list` shows the ids)")
                 .arg(id)
                 .toStdString());
-    return HistoryRecord { entryFrom(q), q.value(18).toString().toUtf8() };
+    return HistoryRecord { entryFrom(q), q.value(kJsonColumn).toString().toUtf8() };
 }
 
 Status HistoryStore::remove(qint64 id)

@@ -28,7 +28,7 @@ class HistoryStore {
 public:
     // The schema this build writes (PRAGMA user_version). Older files are migrated on open;
     // newer ones are refused rather than damaged.
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
     // How long a write waits for another process's transaction before giving up.
     static constexpr int kDefaultBusyTimeoutMs = 10000;
 

@@ -308,3 +308,64 @@ TEST_F(History, FioJobRefusesWhatRunWouldRefuse)
     if (!dev.isEmpty())
         expectUsage(cli({ "fio-job", dev }), "--allow-destructive");
 }
+
+namespace {
+
+QString goldenFile(const char* name) { return QStringLiteral(DM_TEST_DATA_DIR "/golden/") + QLatin1String(name); }
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << path.toStdString();
+    return f.readAll();
+}
+
+// Compares with tests/data/golden/NAME, or writes it (DM_UPDATE_GOLDEN=1).
+void expectGolden(const char* name, const QByteArray& made)
+{
+    if (qEnvironmentVariableIsSet("DM_UPDATE_GOLDEN")) {
+        QFile f(goldenFile(name));
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(made);
+        return;
+    }
+    EXPECT_EQ(made.toStdString(), readAll(goldenFile(name)).toStdString()) << name << " differs from its golden file";
+}
+
+} // namespace
+
+// The four kinds' golden reports (tests/core/golden_test.cpp) imported, listed and shown: the
+// list as the golden history-list.json (the time each was stored and the database path taken
+// out, as they differ on every run), every kind's text and Markdown as its golden file.
+TEST_F(History, EveryKindListsAndShowsAsItsGoldenFile)
+{
+    const char* kinds[] = { "grid", "scan", "sustained", "sweep" };
+    for (const char* kind : kinds) {
+        const Outcome o = cli({ "history", "import", goldenFile((std::string(kind) + ".json").c_str()) });
+        ASSERT_EQ(o.exitCode, 0) << kind << ": " << o.err.constData();
+    }
+    const Outcome listed = cli({ "history", "list", "--json" });
+    ASSERT_EQ(listed.exitCode, 0) << listed.err.constData();
+    QJsonObject root = QJsonDocument::fromJson(listed.out).object();
+    root.remove("database");
+    QJsonArray runs = root["runs"].toArray();
+    ASSERT_EQ(runs.size(), 4);
+    for (qsizetype i = 0; i < runs.size(); ++i) {
+        QJsonObject run = runs[i].toObject();
+        EXPECT_FALSE(run["stored"].toString().isEmpty());
+        run.remove("stored");
+        runs[i] = run;
+    }
+    root["runs"] = runs;
+    expectGolden("history-list.json", QJsonDocument(root).toJson(QJsonDocument::Indented));
+
+    for (const QJsonValue& v : runs) {
+        const QString id = QString::number(v.toObject()["id"].toInteger());
+        const std::string kind = v.toObject()["kind"].toString().toStdString();
+        for (const char* format : { "--text", "--markdown" }) {
+            const Outcome shown = cli({ "history", "show", id, format });
+            ASSERT_EQ(shown.exitCode, 0) << kind << " " << format << ": " << shown.err.constData();
+            expectGolden((kind + ".show" + (format[2] == 't' ? ".txt" : ".md")).c_str(), shown.out);
+        }
+    }
+}

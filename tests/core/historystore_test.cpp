@@ -3,6 +3,7 @@
 // migrated, a corrupt file set aside (never overwritten) with a message that names the copy, a
 // newer file refused untouched, a lock held past the timeout reported without losing anything,
 // and several threads storing into one file at once.
+#include "fakekindreports.h"
 #include "fakereport.h"
 #include "historyimport.h"
 #include "historystore.h"
@@ -16,6 +17,8 @@
 #include <QSqlQuery>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -294,6 +297,108 @@ TEST(HistoryStore, ThreadsStoreIntoOneFileAtOnce)
     EXPECT_EQ(failures.load(), 0) << firstFailure;
     HistoryStore store(path);
     EXPECT_EQ(store.list()->size(), size_t(kThreads * kRuns));
+}
+
+TEST(HistoryStore, MigratesAVersionTwoFileAndSummarizesEveryKind)
+{
+    ScratchDir dir;
+    const QString path = dbPath(dir);
+    const QByteArray grid = formatJson(fakeReport());
+    const QByteArray sustained = formatSustainedJson(fakeSustainedReport());
+    const QByteArray sweep = formatSweepJson(fakeSweepReport());
+    const QByteArray scan = formatScanJson(fakeScanReport());
+    {
+        // The v2 layout exactly as an issue-7 build left it: summary columns, no headline.
+        RawDb raw(path);
+        raw.exec("CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT NOT NULL, "
+                 "kind TEXT NOT NULL, json TEXT NOT NULL, comment TEXT NOT NULL DEFAULT '')");
+        for (const char* column : { "created_ms INTEGER NOT NULL DEFAULT 0", "stored TEXT NOT NULL DEFAULT ''",
+                 "schema TEXT NOT NULL DEFAULT ''", "source TEXT NOT NULL DEFAULT 'diskometer'",
+                 "host TEXT NOT NULL DEFAULT ''", "name TEXT NOT NULL DEFAULT ''",
+                 "target_path TEXT NOT NULL DEFAULT ''", "device_model TEXT NOT NULL DEFAULT ''",
+                 "bus TEXT NOT NULL DEFAULT ''", "link TEXT NOT NULL DEFAULT ''", "profile TEXT NOT NULL DEFAULT ''",
+                 "seq_read_mbps REAL", "seq_write_mbps REAL", "rnd_read_mbps REAL", "rnd_write_mbps REAL" })
+            raw.exec(QStringLiteral("ALTER TABLE runs ADD COLUMN ") + QLatin1String(column));
+        raw.exec("CREATE INDEX runs_by_date ON runs (created_ms)");
+        const auto insert = [&](const char* kind, const char* schema, const QByteArray& json, qint64 ms) {
+            raw.exec("INSERT INTO runs (created, created_ms, stored, kind, schema, json, name, comment, seq_read_mbps) "
+                     "VALUES ('2026-11-29T17:41:08+01:00', ?, '2026-11-29T18:00:00+01:00', ?, ?, ?, ?, 'kept', ?)",
+                { ms, kind, schema, QString::fromUtf8(json), QStringLiteral("name %1").arg(kind),
+                    QString::fromLatin1(kind) == QLatin1String("grid") ? QVariant(3552.486)
+                                                                       : QVariant(QMetaType(QMetaType::Double)) });
+        };
+        insert("grid", "diskometer.result/1", grid, 4);
+        insert("sustained", "diskometer.sustained/1", sustained, 3);
+        insert("sweep", "diskometer.sweep/1", sweep, 2);
+        insert("scan", "diskometer.scan/1", scan, 1);
+        raw.exec("INSERT INTO runs (created, kind, json, schema) VALUES ('2026-01-01T00:00:00Z', 'scan', 'not json', "
+                 "'diskometer.scan/1')");
+        raw.exec("PRAGMA user_version = 2");
+    }
+    HistoryStore store(path);
+    ASSERT_TRUE(store.open()) << store.open().error().message;
+    auto list = store.list();
+    ASSERT_TRUE(list) << list.error().message;
+    ASSERT_EQ(list->size(), 5u) << "no run is dropped, not even one whose JSON no longer reads";
+    std::map<QString, HistoryEntry> byKind;
+    for (const HistoryEntry& e : *list)
+        if (e.name.startsWith("name "))
+            byKind[e.kind] = e;
+    ASSERT_EQ(byKind.size(), 4u);
+    for (const auto& [kind, e] : byKind) {
+        EXPECT_EQ(e.name, "name " + kind) << "the user's name survives the migration";
+        EXPECT_EQ(e.comment, "kept");
+        EXPECT_EQ(e.stored, QDateTime::fromString("2026-11-29T18:00:00+01:00", Qt::ISODate));
+        ASSERT_TRUE(e.headline) << kind.toStdString();
+        EXPECT_EQ(e.headline->unit, "MB/s");
+        EXPECT_FALSE(e.metrics.empty());
+    }
+    EXPECT_NEAR(byKind["grid"].headline->value, 3552.486, 0.001);
+    EXPECT_EQ(byKind["grid"].headline->label, "SEQ1M Q8T1 read");
+    ASSERT_TRUE(byKind["grid"].seqReadMBps);
+    EXPECT_DOUBLE_EQ(byKind["sustained"].headline->value, 400);
+    EXPECT_EQ(byKind["sustained"].headline->label, "sustained write");
+    const auto cache = std::find_if(byKind["sustained"].metrics.begin(), byKind["sustained"].metrics.end(),
+        [](const Metric& m) { return m.name == "cache_bytes"; });
+    ASSERT_NE(cache, byKind["sustained"].metrics.end());
+    EXPECT_DOUBLE_EQ(cache->value, 20e9);
+    EXPECT_DOUBLE_EQ(byKind["sweep"].headline->value, 400); // 16 KiB reads
+    EXPECT_EQ(byKind["sweep"].headline->label, "best read (16KiB)");
+    EXPECT_NEAR(byKind["scan"].headline->value, (2000.5 + 1800 + 1600.75) / 3, 0.001);
+    EXPECT_EQ(store.get(byKind["sustained"].id)->json, sustained) << "the JSON is never rewritten";
+    RawDb raw(path);
+    EXPECT_EQ(raw.value("PRAGMA user_version").toInt(), HistoryStore::kSchemaVersion);
+    EXPECT_EQ(raw.value(QStringLiteral("SELECT json_extract(metrics, '$.after_mb_per_s') FROM runs WHERE id = %1")
+                            .arg(byKind["sustained"].id))
+                  .toDouble(),
+        400);
+}
+
+TEST(HistoryStore, NewRunsOfEveryKindGetTheirHeadline)
+{
+    ScratchDir dir;
+    HistoryStore store(dbPath(dir));
+    for (const QByteArray& json : { formatScanJson(fakeScanReport()), formatSustainedJson(fakeSustainedReport()),
+             formatSweepJson(fakeSweepReport()), formatJson(fakeReport()) }) {
+        auto in = historyInputsFromFile(json);
+        ASSERT_TRUE(in) << in.error().message;
+        ASSERT_TRUE(store.add(in->front()));
+    }
+    auto list = store.list();
+    ASSERT_TRUE(list);
+    ASSERT_EQ(list->size(), 4u);
+    for (const HistoryEntry& e : *list) {
+        ASSERT_TRUE(e.headline) << e.kind.toStdString();
+        EXPECT_GT(e.headline->value, 0);
+        EXPECT_FALSE(e.headline->label.isEmpty());
+        EXPECT_TRUE(std::is_sorted(
+            e.metrics.begin(), e.metrics.end(), [](const Metric& a, const Metric& b) { return a.name < b.name; }));
+        // What the store gives back equals what the kind summarized, figure for figure.
+        auto again = summarizeStoredJson(store.get(e.id)->json);
+        ASSERT_TRUE(again);
+        EXPECT_EQ(again->headline, e.headline);
+        EXPECT_EQ(again->metrics, e.metrics);
+    }
 }
 
 TEST(HistoryStore, UnknownKindsAreKeptWithWhatTheySay)

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The registry of test kinds: one line per kind. A new kind adds its files (engine part, report,
+// <kind>kind.cpp, CLI command, page) and its two lines here; see docs/ARCHITECTURE.md.
+#include "testkind.h"
+
+namespace dm {
+
+const TestKind& gridKind();
+const TestKind& scanKind();
+const TestKind& sustainedKind();
+const TestKind& sweepKind();
+const TestKind& fioKind();
+
+const std::vector<const TestKind*>& kinds()
+{
+    static const std::vector<const TestKind*> all {
+        &gridKind(),
+        &scanKind(),
+        &sustainedKind(),
+        &sweepKind(),
+        &fioKind(),
+    };
+    return all;
+}
+
+const TestKind* kindForSchema(const QString& schema)
+{
+    for (const TestKind* k : kinds()) {
+        const QString own = k->schema();
+        if (schema == own || (own.endsWith(QLatin1Char('-')) && schema.startsWith(own)))
+            return k;
+    }
+    return nullptr;
+}
+
+const TestKind* kindById(const QString& id)
+{
+    for (const TestKind* k : kinds())
+        if (k->id() == id)
+            return k;
+    return nullptr;
+}
+
+Result<Report> TestKind::gridReport(const QByteArray&) const
+{
+    return usageError(QStringLiteral("a %1 is not a grid of tests").arg(title().toLower()).toStdString());
+}
+
+std::optional<double> RunSummary::metric(const QString& name) const
+{
+    for (const Metric& m : metrics)
+        if (m.name == name)
+            return m.value;
+    return std::nullopt;
+}
+
+QString markdownOfText(
+    const QString& title, const QString& device, const QString& date, const QString& comment, const QString& text)
+{
+    QString out = QStringLiteral("## %1: %2, %3\n\n").arg(title, device.simplified(), date);
+    if (!comment.trimmed().isEmpty())
+        out += QStringLiteral("> %1\n\n").arg(comment.simplified());
+    // A fence longer than any run of backticks in the text, so nothing in it can close it.
+    QString fence = QStringLiteral("```");
+    while (text.contains(fence))
+        fence += QLatin1Char('`');
+    out += fence + QStringLiteral("text\n") + text
+        + (text.endsWith(QLatin1Char('\n')) ? QString() : QStringLiteral("\n")) + fence + QLatin1Char('\n');
+    return out;
+}
+
+} // namespace dm

@@ -150,23 +150,23 @@
     </message>
     <message>
         <source>Sustained write</source>
-        <translation>連続書き込み</translation>
+        <translation type="vanished">連続書き込み</translation>
     </message>
     <message>
         <source>Surface scan</source>
-        <translation>表面スキャン</translation>
+        <translation type="vanished">表面スキャン</translation>
     </message>
     <message>
         <source>Position (%)</source>
-        <translation>位置 (%)</translation>
+        <translation type="vanished">位置 (%)</translation>
     </message>
     <message>
         <source>Read MB/s</source>
-        <translation>読み込み MB/s</translation>
+        <translation type="vanished">読み込み MB/s</translation>
     </message>
     <message>
         <source>GB written</source>
-        <translation>書き込み量 (GB)</translation>
+        <translation type="vanished">書き込み量 (GB)</translation>
     </message>
     <message>
         <source>Close</source>
@@ -206,15 +206,19 @@
     </message>
     <message>
         <source>Sustained write: see its line in the timeline</source>
-        <translation>連続書き込み: タイムラインの線を参照</translation>
+        <translation type="vanished">連続書き込み: タイムラインの線を参照</translation>
     </message>
     <message>
         <source>Surface scan: see its line in the timeline</source>
-        <translation>表面スキャン: タイムラインの線を参照</translation>
+        <translation type="vanished">表面スキャン: タイムラインの線を参照</translation>
     </message>
     <message>
         <source>Block-size sweep: no grid tests to compare; export it from the History tab</source>
-        <translation>ブロックサイズ測定: 比較できるグリッドのテストはありません。履歴タブからエクスポートしてください</translation>
+        <translation type="vanished">ブロックサイズ測定: 比較できるグリッドのテストはありません。履歴タブからエクスポートしてください</translation>
+    </message>
+    <message>
+        <source>%1: see its lines in the chart</source>
+        <translation>%1: グラフの線を参照</translation>
     </message>
 </context>
 <context>
@@ -276,23 +280,23 @@
     </message>
     <message>
         <source>Benchmark</source>
-        <translation>ベンチマーク</translation>
+        <translation type="vanished">ベンチマーク</translation>
     </message>
     <message>
         <source>Benchmark · %1</source>
-        <translation>ベンチマーク · %1</translation>
+        <translation type="vanished">ベンチマーク · %1</translation>
     </message>
     <message>
         <source>Surface scan</source>
-        <translation>表面スキャン</translation>
+        <translation type="vanished">表面スキャン</translation>
     </message>
     <message>
         <source>Sustained write</source>
-        <translation>連続書き込み</translation>
+        <translation type="vanished">連続書き込み</translation>
     </message>
     <message>
         <source>Block sizes</source>
-        <translation>ブロックサイズ</translation>
+        <translation type="vanished">ブロックサイズ</translation>
     </message>
     <message>
         <source>Run %1: %2
@@ -353,6 +357,18 @@ Write MB/s</source>
     <message>
         <source>Comment</source>
         <translation>コメント</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Headline</source>
+        <translation>代表値</translation>
     </message>
 </context>
 <context>
@@ -508,6 +524,10 @@ Write MB/s</source>
     <message>
         <source>Importing…</source>
         <translation>インポート中…</translation>
+    </message>
+    <message>
+        <source>Run %1 has no tiles to show in the Benchmark tab</source>
+        <translation>実行 %1 にはベンチマークタブに表示できる結果がありません</translation>
     </message>
 </context>
 <context>
@@ -880,15 +900,15 @@ Write MB/s</source>
     </message>
     <message>
         <source>The surface scan</source>
-        <translation>表面スキャン</translation>
+        <translation type="vanished">表面スキャン</translation>
     </message>
     <message>
         <source>The sustained write</source>
-        <translation>連続書き込み</translation>
+        <translation type="vanished">連続書き込み</translation>
     </message>
     <message>
         <source>The block-size sweep</source>
-        <translation>ブロックサイズ測定</translation>
+        <translation type="vanished">ブロックサイズ測定</translation>
     </message>
     <message>
         <source>&amp;History</source>
@@ -920,7 +940,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>%1 is empty or its size is unknown: choose another target.</source>
-        <translation>%1 は空か、サイズが不明です。別の対象を選んでください。</translation>
+        <translation type="vanished">%1 は空か、サイズが不明です。別の対象を選んでください。</translation>
     </message>
     <message>
         <source>The write sections of this job file destroy the data on %1 when fio runs them. Save it anyway? (Test Mode › Read only makes a job that only reads.)</source>
@@ -1090,6 +1110,10 @@ Write MB/s</source>
     <message>
         <source>Capacity</source>
         <translation>容量</translation>
+    </message>
+    <message>
+        <source>The surface scan</source>
+        <translation>表面スキャン</translation>
     </message>
 </context>
 <context>
@@ -1285,6 +1309,10 @@ Write MB/s</source>
         <source>The rate falls but comes back up: a pause, not the cache running out.</source>
         <translation>速度は一度下がりますが回復しています: キャッシュ切れではなく一時的な停滞です。</translation>
     </message>
+    <message>
+        <source>The sustained write</source>
+        <translation>連続書き込み</translation>
+    </message>
 </context>
 <context>
     <name>dm::SweepPage</name>
@@ -1388,6 +1416,10 @@ Write MB/s</source>
         <source>90 % from</source>
         <translation>90 % に達するサイズ</translation>
     </message>
+    <message>
+        <source>The block-size sweep</source>
+        <translation>ブロックサイズ測定</translation>
+    </message>
 </context>
 <context>
     <name>dm::TargetCombo</name>
@@ -1489,6 +1521,53 @@ Write MB/s</source>
     <message>
         <source>other I/O on %1 just before the run: results may be lower than the drive can do; stop what uses it and run again</source>
         <translation>実行直前に %1 で他の I/O がありました: 結果がドライブ本来の性能より低くなるかもしれません。使用しているものを止めてから、もう一度実行してください</translation>
+    </message>
+</context>
+<context>
+    <name>dm::TestKind</name>
+    <message>
+        <source>Benchmark</source>
+        <translation>ベンチマーク</translation>
+    </message>
+    <message>
+        <source>Surface scan</source>
+        <translation>表面スキャン</translation>
+    </message>
+    <message>
+        <source>Position (%)</source>
+        <translation>位置 (%)</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>読み込み</translation>
+    </message>
+    <message>
+        <source>write-back</source>
+        <translation>書き戻し</translation>
+    </message>
+    <message>
+        <source>Sustained write</source>
+        <translation>連続書き込み</translation>
+    </message>
+    <message>
+        <source>GB written</source>
+        <translation>書き込み量 (GB)</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>Block-size sweep</source>
+        <translation>ブロックサイズ測定</translation>
+    </message>
+    <message>
+        <source>Block size (KiB)</source>
+        <translation>ブロックサイズ (KiB)</translation>
     </message>
 </context>
 <context>

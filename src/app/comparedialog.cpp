@@ -2,9 +2,8 @@
 #include "comparedialog.h"
 
 #include "chartstyle.h"
+#include "kindtext.h"
 #include "reportfile.h"
-#include "scanreport.h"
-#include "sustainedreport.h"
 #include "toolchart.h"
 
 #include <QBarCategoryAxis>
@@ -80,11 +79,11 @@ namespace {
     }
 }
 
-CompareDialog::CompareDialog(const std::vector<HistoryRecord>& records, QWidget* parent)
+CompareDialog::CompareDialog(Comparison comparison, QWidget* parent)
     : QDialog(parent)
-    , m_comparison(buildComparison(records))
+    , m_comparison(std::move(comparison))
 {
-    setWindowTitle(tr("Comparison of %1 runs — Diskometer").arg(records.size()));
+    setWindowTitle(tr("Comparison of %1 runs — Diskometer").arg(m_comparison.runs.size()));
     // Runs of one target look alike ("/home"): the legend must tell them apart. The comment says
     // what a person meant; the id is the last resort. Also in the exports, which share the labels;
     // the table's tooltip keeps the target.
@@ -159,58 +158,43 @@ CompareDialog::CompareDialog(const std::vector<HistoryRecord>& records, QWidget*
     m_chartView->setMinimumSize(30 * line, 16 * line);
     chartRow->addWidget(m_chartView, 2);
 
-    // Overlaid timelines: a drive's cache running out, or an HDD slowing towards its end.
+    // Overlaid lines, one chart per kind that has them (the kind says how: testkind.h): a drive's
+    // cache running out, an HDD slowing towards its end, where a block size stops paying.
     const auto& runs = m_comparison.runs;
-    for (size_t i = 0; i < records.size() && i < runs.size(); ++i) {
-        const QString& kind = records[i].entry.kind;
-        if (kind == QLatin1String(kKindSustained)) {
-            auto report = parseSustainedJson(records[i].json);
-            if (!report)
-                continue;
-            if (!m_sustained) {
-                m_sustained = new ToolChart(ToolChart::XScale::Linear, charts);
-                m_sustained->setTitle(tr("Sustained write"));
-                m_sustained->setYTitle(ToolChart::Side::Left, tr("MB/s"));
-            }
-            QLineSeries* series = m_sustained->addRunLine(runs[i].label, int(i));
+    for (const ComparisonChart& ch : m_comparison.charts) {
+        auto* chart = new ToolChart(ch.axes.xLog2 ? ToolChart::XScale::Log2 : ToolChart::XScale::Linear, charts);
+        chart->setObjectName(QStringLiteral("compareChart-") + ch.kind);
+        chart->setTitle(kindText(ch.axes.title));
+        chart->setYTitle(ToolChart::Side::Left, kindText(ch.axes.yLabel));
+        double minX = 0, maxX = 0, maxY = 0;
+        bool first = true;
+        for (const ComparisonLine& l : ch.lines) {
+            // A run with several lines (read and write) names each; a run with one keeps its name.
+            const bool several = std::count_if(ch.lines.begin(), ch.lines.end(), [&](const ComparisonLine& o) {
+                return o.run == l.run;
+            }) > 1;
+            QLineSeries* series = chart->addRunLine(
+                several ? runs[l.run].label + QStringLiteral(" · ") + kindText(l.series.name) : runs[l.run].label,
+                int(l.run));
             QList<QPointF> points;
-            double maxY = 0, maxX = 0;
-            for (const SustainedSample& s : report->result.timeline) {
-                points << QPointF(double(s.bytes) / 1e9, s.mbPerSec);
-                maxY = std::max(maxY, s.mbPerSec);
-                maxX = std::max(maxX, double(s.bytes) / 1e9);
+            for (const SeriesPoint& p : l.series.points) {
+                points << QPointF(p.x, p.y);
+                minX = first ? p.x : std::min(minX, p.x);
+                maxX = first ? p.x : std::max(maxX, p.x);
+                maxY = std::max(maxY, p.y);
+                first = false;
             }
             series->replace(points);
-            m_sustained->fitY(ToolChart::Side::Left, maxY);
-            m_sustained->setProperty("maxX", std::max(maxX, m_sustained->property("maxX").toDouble()));
-        } else if (kind == QLatin1String(kKindScan)) {
-            auto report = parseScanJson(records[i].json);
-            if (!report)
-                continue;
-            if (!m_scan) {
-                m_scan = new ToolChart(ToolChart::XScale::Linear, charts);
-                m_scan->setTitle(tr("Surface scan"));
-                m_scan->setXAxis(tr("Position (%)"), 0, 100);
-                m_scan->setYTitle(ToolChart::Side::Left, tr("Read MB/s"));
-            }
-            QLineSeries* series = m_scan->addRunLine(runs[i].label, int(i));
-            QList<QPointF> points;
-            double maxY = 0;
-            for (const ScanSample& s : report->result.samples) {
-                points << QPointF(s.percent, s.readMbPerSec);
-                maxY = std::max(maxY, s.readMbPerSec);
-            }
-            series->replace(points);
-            m_scan->fitY(ToolChart::Side::Left, maxY);
         }
+        chart->fitY(ToolChart::Side::Left, maxY);
+        if (ch.axes.xLog2)
+            chart->setXAxis(kindText(ch.axes.xLabel), minX > 0 ? minX : 1, std::max(maxX, 2 * (minX > 0 ? minX : 1)));
+        else
+            chart->setXAxis(kindText(ch.axes.xLabel), 0, std::max(0.001, maxX));
+        chartRow->addWidget(chart, 1);
+        m_lineCharts.push_back(chart);
     }
-    if (m_sustained) {
-        m_sustained->setXAxis(tr("GB written"), 0, std::max(0.001, m_sustained->property("maxX").toDouble()));
-        chartRow->addWidget(m_sustained, 1);
-    }
-    if (m_scan)
-        chartRow->addWidget(m_scan, 1);
-    // Only scans and sustained writes: no test has bars, so the timelines get the room.
+    // Only kinds with lines: no test has bars, so the lines get the room.
     m_chartView->setVisible(!m_comparison.columns.empty());
 
     m_table = new QTableWidget(splitter);
@@ -238,7 +222,7 @@ CompareDialog::CompareDialog(const std::vector<HistoryRecord>& records, QWidget*
     for (int c = 0; c < m_table->columnCount(); ++c)
         tableWidth += m_table->columnWidth(c);
     int width = std::max({ 70 * line, tableWidth + 2 * layout->contentsMargins().left(),
-        (m_sustained || m_scan ? 30 : 0) * line + 8 * int(m_comparison.columns.size()) * line });
+        30 * int(m_lineCharts.size()) * line + 8 * int(m_comparison.columns.size()) * line });
     if (const QScreen* screen = this->screen())
         width = std::min(width, screen->availableGeometry().width() * 9 / 10);
     resize(width, 50 * line);
@@ -325,14 +309,15 @@ void CompareDialog::fill()
             m_table->setItem(int(r), 2 + int(c), item);
         }
         if (notes) {
-            // The core's note speaks to CLI users ("--json"); the window says where to look.
+            // The core's note speaks to CLI users; the window says where to look, in its language.
             QString note = run.note;
-            if (run.entry.kind == QLatin1String(kKindSustained))
-                note = m_sustained ? tr("Sustained write: see its line in the timeline") : tr("Sustained write");
-            else if (run.entry.kind == QLatin1String(kKindScan))
-                note = m_scan ? tr("Surface scan: see its line in the timeline") : tr("Surface scan");
-            else if (run.entry.kind == QLatin1String(kKindSweep))
-                note = tr("Block-size sweep: no grid tests to compare; export it from the History tab");
+            const bool inChart
+                = std::any_of(m_comparison.charts.begin(), m_comparison.charts.end(), [r](const ComparisonChart& ch) {
+                      return std::any_of(
+                          ch.lines.begin(), ch.lines.end(), [r](const ComparisonLine& l) { return l.run == r; });
+                  });
+            if (const TestKind* kind = kindForSchema(run.entry.schema); kind && inChart)
+                note = tr("%1: see its lines in the chart").arg(kindText(kind->title()));
             auto* item = new QTableWidgetItem(note);
             item->setToolTip(run.note);
             m_table->setItem(int(r), m_table->columnCount() - 1, item);

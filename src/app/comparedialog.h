@@ -17,20 +17,21 @@ namespace dm {
 class ToolChart;
 
 // Several stored runs side by side (issue 7): grouped bars per test (one bar set per run, in the
-// run's colour), the same figures in a table, and overlaid timelines for sustained writes
-// (MB/s against GB written) and surface scans (MB/s against position). Exports Markdown, CSV
-// and a PNG of what is shown. Built from records already read: it never touches the database.
+// run's colour), the same figures in a table, and for every kind with lines (sustained writes,
+// surface scans, sweeps: testkind.h) a chart overlaying them. Exports Markdown, CSV and a PNG of
+// what is shown. Made from a Comparison already built: it never touches the database or parses.
 class CompareDialog : public QDialog {
     Q_OBJECT
 public:
-    CompareDialog(const std::vector<HistoryRecord>& records, QWidget* parent = nullptr);
+    // Built off the GUI thread (buildComparison, HistoryService::compare): the dialog only draws.
+    explicit CompareDialog(Comparison comparison, QWidget* parent = nullptr);
 
     const Comparison& comparison() const { return m_comparison; }
     void setMetric(ComparisonMetric metric);
     QBarSeries* bars() const { return m_bars; }
     QTableWidget* table() const { return m_table; }
-    ToolChart* sustainedChart() const { return m_sustained; } // null without sustained runs
-    ToolChart* scanChart() const { return m_scan; } // null without scans
+    // The line charts, one per kind with lines (Comparison::charts), in that order.
+    const std::vector<ToolChart*>& lineCharts() const { return m_lineCharts; }
 
     QByteArray markdown() const;
     QByteArray csv() const;
@@ -53,8 +54,7 @@ private:
     QChartView* m_chartView;
     QBarSeries* m_bars;
     QTableWidget* m_table;
-    ToolChart* m_sustained = nullptr;
-    ToolChart* m_scan = nullptr;
+    std::vector<ToolChart*> m_lineCharts;
 };
 
 } // namespace dm

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "historymodel.h"
 
+#include "kindtext.h"
+
 #include <QLocale>
 
 namespace dm {
@@ -70,17 +72,9 @@ QString HistoryModel::runName(const HistoryEntry& e)
 
 QString HistoryModel::kindText(const HistoryEntry& e)
 {
-    if (e.kind == QLatin1String(kKindGrid))
-        return e.profile.isEmpty() ? tr("Benchmark") : tr("Benchmark · %1").arg(profileText(e.profile));
-    if (e.kind == QLatin1String(kKindScan))
-        return tr("Surface scan");
-    if (e.kind == QLatin1String(kKindSustained))
-        return tr("Sustained write");
-    if (e.kind == QLatin1String(kKindSweep))
-        return tr("Block sizes");
-    if (e.kind == QLatin1String(kKindFio))
-        return QStringLiteral("fio");
-    return e.kind;
+    const TestKind* kind = kindById(e.kind);
+    const QString title = kind ? dm::kindText(kind->title()) : e.kind; // a newer kind: its id
+    return e.profile.isEmpty() ? title : tr("%1 · %2").arg(title, profileText(e.profile));
 }
 
 QVariant HistoryModel::data(const QModelIndex& index, int role) const
@@ -92,11 +86,13 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
     if (role == kIdRole)
         return e.id;
     if (role == Qt::TextAlignmentRole)
-        return isFigure(column) ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                                : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        return isFigure(column) || column == Headline ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                      : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     if (role == kSortRole) {
         if (column == Date)
             return e.created.toMSecsSinceEpoch();
+        if (column == Headline)
+            return e.headline ? e.headline->value : -1.0;
         if (isFigure(column))
             return figure(e, column) ? *figure(e, column) : -1.0; // runs without the test sort below 0 MB/s
         return data(index, Qt::DisplayRole).toString().toLower();
@@ -109,6 +105,8 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
                     e.link.isEmpty() ? e.bus : e.link);
         if (column == Comment)
             return e.comment;
+        if (column == Headline && e.headline)
+            return dm::kindText(e.headline->label);
         return {};
     }
     if (role != Qt::DisplayRole)
@@ -129,6 +127,10 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
         return kindText(e);
     case Comment:
         return e.comment;
+    case Headline:
+        return e.headline ? tr("%1 %2").arg(
+                   QLocale().toString(e.headline->value, 'f', e.headline->value < 100 ? 2 : 1), e.headline->unit)
+                          : QString();
     default:
         return figure(e, column) ? QLocale().toString(*figure(e, column), 'f', *figure(e, column) < 100 ? 2 : 1)
                                  : QString();
@@ -150,6 +152,8 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Target");
     case Kind:
         return tr("Test");
+    case Headline:
+        return tr("Headline");
     case SeqRead:
         return tr("SEQ1M Q8T1\nRead MB/s");
     case SeqWrite:

@@ -17,7 +17,9 @@ class HistoryModel : public QAbstractTableModel {
 public:
     // The comment early: "which of my ten sticks was this" is what people label runs with, and the
     // last column is the first to be cut off in a narrow window.
-    enum Column { Date, Run, Comment, Link, Target, Kind, SeqRead, SeqWrite, RndRead, RndWrite, ColumnCount };
+    // Headline: the kind's own figure (a grid's SEQ1M Q8T1 read, a sustained write's sustained
+    // rate, ...), so every kind's row has a number; the four grid columns follow for grids.
+    enum Column { Date, Run, Comment, Link, Target, Kind, Headline, SeqRead, SeqWrite, RndRead, RndWrite, ColumnCount };
     static constexpr int kSortRole = Qt::UserRole + 1;
     static constexpr int kIdRole = Qt::UserRole + 2;
 

@@ -5,9 +5,8 @@
 #include "historyimport.h"
 #include "historymodel.h"
 #include "historyservice.h"
-#include "markdownreport.h"
 #include "reportfile.h"
-#include "textreport.h"
+#include "testkind.h"
 
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -29,6 +28,14 @@
 #include <QVBoxLayout>
 
 namespace dm {
+
+namespace {
+    bool readsAsGrid(const HistoryEntry& e)
+    {
+        const TestKind* kind = kindForSchema(e.schema);
+        return kind && kind->readsAsGrid();
+    }
+}
 
 HistoryPage::HistoryPage(HistoryService* service, QWidget* parent)
     : QWidget(parent)
@@ -95,7 +102,7 @@ HistoryPage::HistoryPage(HistoryService* service, QWidget* parent)
     connect(m_table, &QTableView::doubleClicked, this, [this] {
         const auto ids = selectedIds();
         const HistoryEntry* e = ids.size() == 1 ? m_model->entryById(ids[0]) : nullptr;
-        if (e && (e->kind == QLatin1String(kKindGrid) || e->kind == QLatin1String(kKindFio)))
+        if (e && readsAsGrid(*e))
             openSelectedInGrid();
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &HistoryPage::updateButtons);
@@ -110,7 +117,7 @@ HistoryPage::HistoryPage(HistoryService* service, QWidget* parent)
                                   : tr("Runs: %1 · %2").arg(entries.size()).arg(m_service->path()));
     });
     connect(m_service, &HistoryService::failed, this, [this](const QString& m) { setStatus(m); });
-    connect(m_service, &HistoryService::storeFailed, this, [this](const QString&, const QString& m) { setStatus(m); });
+    connect(m_service, &HistoryService::storeFailed, this, [this](const QString&, const QString& m, QObject*) { setStatus(m); });
     connect(m_service, &HistoryService::notice, this, &HistoryPage::showNotice);
     updateButtons();
 }
@@ -158,7 +165,7 @@ void HistoryPage::updateButtons()
     const auto ids = selectedIds();
     const HistoryEntry* one = ids.size() == 1 ? m_model->entryById(ids[0]) : nullptr;
     m_compareButton->setEnabled(ids.size() >= 2);
-    m_openButton->setEnabled(one && (one->kind == QLatin1String(kKindGrid) || one->kind == QLatin1String(kKindFio)));
+    m_openButton->setEnabled(one && readsAsGrid(*one));
     m_openButton->setToolTip(one && !m_openButton->isEnabled()
             ? tr("Only benchmark and fio runs fit the grid; compare or export this one")
             : tr("Show this run's tiles in the Benchmark tab"));
@@ -172,7 +179,7 @@ void HistoryPage::compareIds(const std::vector<qint64>& ids)
     if (ids.empty())
         return;
     setStatus(tr("Reading the runs…"));
-    m_service->fetch(ids, this, [this](const std::vector<HistoryRecord>& records, const QString& error) {
+    m_service->compare(ids, this, [this](const Comparison& comparison, const QString& error) {
         if (!error.isEmpty()) {
             setStatus(error);
             Q_EMIT compareFailed(error);
@@ -180,10 +187,10 @@ void HistoryPage::compareIds(const std::vector<qint64>& ids)
         }
         if (m_compare)
             m_compare->close();
-        m_compare = new CompareDialog(records, window());
+        m_compare = new CompareDialog(comparison, window());
         m_compare->setAttribute(Qt::WA_DeleteOnClose);
         m_compare->show();
-        setStatus(tr("Comparing %1 runs").arg(records.size()));
+        setStatus(tr("Comparing %1 runs").arg(comparison.runs.size()));
         Q_EMIT compareShown(m_compare);
     });
 }
@@ -193,18 +200,12 @@ void HistoryPage::openSelectedInGrid()
     const auto ids = selectedIds();
     if (ids.size() != 1)
         return;
-    m_service->fetch(ids, this, [this](const std::vector<HistoryRecord>& records, const QString& error) {
-        if (!error.isEmpty() || records.empty()) {
-            setStatus(error);
+    m_service->fetchReports(ids.front(), this, [this](const HistoryService::RunReports& run, const QString& error) {
+        if (!error.isEmpty() || !run.grid) {
+            setStatus(!error.isEmpty() ? error : tr("Run %1 has no tiles to show in the Benchmark tab").arg(run.record.entry.id));
             return;
         }
-        auto report = reportFromRecord(records.front());
-        if (!report) {
-            setStatus(QString::fromStdString(report.error().message));
-            return;
-        }
-        report->comment = records.front().entry.comment; // as edited in the history
-        Q_EMIT openReport(*report);
+        Q_EMIT openReport(*run.grid);
     });
 }
 
@@ -273,15 +274,15 @@ void HistoryPage::exportSelected()
     const auto ids = selectedIds();
     if (ids.size() != 1)
         return;
-    m_service->fetch(ids, this, [this](const std::vector<HistoryRecord>& records, const QString& error) {
-        if (!error.isEmpty() || records.empty()) {
+    m_service->fetchReports(ids.front(), this, [this](const HistoryService::RunReports& run, const QString& error) {
+        if (!error.isEmpty()) {
             setStatus(error);
             return;
         }
-        const HistoryRecord& record = records.front();
-        auto report = reportFromRecord(record); // grids and fio runs also as text and Markdown
+        const HistoryRecord& record = run.record;
+        const auto& reports = run.reports; // every kind this build knows, as text and Markdown too
         QString filters = tr("JSON as stored (*.json)");
-        if (report)
+        if (reports)
             filters += QStringLiteral(";;") + tr("Text (*.txt)") + QStringLiteral(";;") + tr("Markdown (*.md)");
         QString chosen;
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
@@ -290,12 +291,11 @@ void HistoryPage::exportSelected()
         if (path.isEmpty())
             return;
         QByteArray content = record.json;
-        if (report) {
-            report->comment = record.entry.comment;
+        if (reports) {
             if (chosen.contains(QLatin1String("*.txt")) || path.endsWith(QLatin1String(".txt")))
-                content = formatText(*report).toUtf8();
+                content = reports->text.toUtf8();
             else if (chosen.contains(QLatin1String("*.md")) || path.endsWith(QLatin1String(".md")))
-                content = formatMarkdown(*report).toUtf8();
+                content = reports->markdown.toUtf8();
         }
         const QString failure = writeReportFile(path, content);
         setStatus(failure.isEmpty() ? tr("Exported run %1 to %2").arg(record.entry.id).arg(path) : failure);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "historyservice.h"
 
+#include "historyimport.h"
 #include "reportfile.h"
 
 #include <QDir>
@@ -81,12 +82,13 @@ void HistoryService::refresh()
     run([this](HistoryStore& store) { listInto(store); });
 }
 
-void HistoryService::store(std::vector<HistoryInput> runs, const QString& what)
+void HistoryService::store(std::vector<HistoryInput> runs, const QString& what, QObject* origin)
 {
-    run([this, runs = std::move(runs), what](HistoryStore& store) {
+    // The QPointer is only read on the GUI thread, where the origin lives.
+    run([this, runs = std::move(runs), what, origin = QPointer<QObject>(origin)](HistoryStore& store) {
         auto ids = store.add(runs);
         if (ids) {
-            reply([this, i = *ids, what] { Q_EMIT stored(i, what); });
+            reply([this, i = *ids, what, origin] { Q_EMIT stored(i, what, origin.data()); });
             listInto(store);
             return;
         }
@@ -109,7 +111,7 @@ void HistoryService::store(std::vector<HistoryInput> runs, const QString& what)
             : tr("%1 was not stored in the history (%2), and its JSON could not be kept in %3 either: save its "
                  "reports now.")
                   .arg(what, why, dir);
-        reply([this, what, text] { Q_EMIT storeFailed(what, text); });
+        reply([this, what, text, origin] { Q_EMIT storeFailed(what, text, origin.data()); });
     });
 }
 
@@ -155,6 +157,51 @@ void HistoryService::fetch(std::vector<qint64> ids, QObject* context, RecordsDon
         reply([ctx, done, records = std::move(records), error] {
             if (ctx)
                 done(records, error);
+        });
+    });
+}
+
+void HistoryService::compare(std::vector<qint64> ids, QObject* context, ComparisonDone done)
+{
+    run([this, ids = std::move(ids), ctx = QPointer<QObject>(context), done = std::move(done)](HistoryStore& store) {
+        std::vector<HistoryRecord> records;
+        QString error;
+        for (const qint64 id : ids) {
+            auto r = store.get(id);
+            if (!r) {
+                error = message(r.error());
+                break;
+            }
+            records.push_back(std::move(*r));
+        }
+        Comparison comparison = error.isEmpty() ? buildComparison(records) : Comparison {};
+        reply([ctx, done, comparison = std::move(comparison), error] {
+            if (ctx)
+                done(comparison, error);
+        });
+    });
+}
+
+void HistoryService::fetchReports(qint64 id, QObject* context, ReportsDone done)
+{
+    run([this, id, ctx = QPointer<QObject>(context), done = std::move(done)](HistoryStore& store) {
+        RunReports out;
+        QString error;
+        if (auto r = store.get(id)) {
+            out.record = std::move(*r);
+            if (const TestKind* kind = kindForSchema(out.record.entry.schema))
+                if (auto reports = kind->reports(out.record.json, out.record.entry.comment))
+                    out.reports = std::move(*reports);
+            if (auto grid = reportFromRecord(out.record)) {
+                grid->comment = out.record.entry.comment; // as edited in the history
+                out.grid = std::move(*grid);
+            }
+        } else {
+            error = message(r.error());
+        }
+        reply([ctx, done, out = std::move(out), error] {
+            if (ctx)
+                done(out, error);
         });
     });
 }

@@ -2,7 +2,10 @@
 #pragma once
 
 #include "historyentry.h"
+#include "comparison.h"
 #include "historystore.h"
+#include "report.h"
+#include "testkind.h"
 
 #include <QObject>
 #include <QPointer>
@@ -34,20 +37,35 @@ public:
     // Opens the file (setting a damaged one aside: see notice) and lists it: listed() or failed().
     void refresh();
     // Stores runs (one transaction): stored() then listed(), or storeFailed() with the JSON kept
-    // in <data dir>/diskometer/unsaved/ so nothing finished is lost. `what` names the run in messages.
-    void store(std::vector<HistoryInput> runs, const QString& what);
+    // in <data dir>/diskometer/unsaved/ so nothing finished is lost. `what` names the run in messages;
+    // `origin` (the page that ran it, or null) comes back with the answer, so the answer reaches
+    // its page without anyone comparing (translated) names.
+    void store(std::vector<HistoryInput> runs, const QString& what, QObject* origin = nullptr);
     void setLabel(qint64 id, const QString& name, const QString& comment);
     void remove(std::vector<qint64> ids);
     using RecordsDone = std::function<void(const std::vector<HistoryRecord>& records, const QString& error)>;
     // Reads runs in full; `done` runs on the GUI thread, and not at all once `context` is gone.
     void fetch(std::vector<qint64> ids, QObject* context, RecordsDone done);
+    // Reads runs and builds their comparison on the store's thread (every document is parsed
+    // there, never on the GUI thread); `done` as for fetch().
+    using ComparisonDone = std::function<void(const Comparison& comparison, const QString& error)>;
+    void compare(std::vector<qint64> ids, QObject* context, ComparisonDone done);
+    // One run with every report its kind makes (text, Markdown, CSV) and, for a grid or fio run,
+    // its Report for the grid's tiles: parsed and formatted on the store's thread.
+    struct RunReports {
+        HistoryRecord record;
+        std::optional<KindReports> reports; // empty for a kind this build cannot lay out
+        std::optional<Report> grid;
+    };
+    using ReportsDone = std::function<void(const RunReports& run, const QString& error)>;
+    void fetchReports(qint64 id, QObject* context, ReportsDone done);
     // Requests queued or running, for tests and a busy indicator.
     int pending() const { return m_pending; }
 
 Q_SIGNALS:
     void listed(const std::vector<dm::HistoryEntry>& entries);
-    void stored(const std::vector<qint64>& ids, const QString& what);
-    void storeFailed(const QString& what, const QString& message);
+    void stored(const std::vector<qint64>& ids, const QString& what, QObject* origin);
+    void storeFailed(const QString& what, const QString& message, QObject* origin);
     void failed(const QString& message); // reading, renaming or deleting
     // Once per service: the file was damaged and set aside (the message names the copy).
     void notice(const QString& message);

@@ -33,15 +33,6 @@ namespace dm {
 
 namespace {
     QString gridWhat() { return MainWindow::tr("The benchmark run"); }
-
-    QString pageWhat(const ToolPage* page)
-    {
-        if (qobject_cast<const ScanPage*>(page))
-            return MainWindow::tr("The surface scan");
-        if (qobject_cast<const SustainedPage*>(page))
-            return MainWindow::tr("The sustained write");
-        return MainWindow::tr("The block-size sweep");
-    }
 }
 
 QString MainWindow::statusText() const { return m_status->text(); }
@@ -63,24 +54,24 @@ void MainWindow::buildHistory()
         showStoredReport(report);
         m_tabs->setCurrentIndex(0);
     });
-    const auto route = [this](const QString& what, const QString& text) {
-        if (what == gridWhat()) {
+    // The answer goes back to whoever stored the run (the grid is this window; a page, itself).
+    const auto route = [this](QObject* origin, const QString& text) {
+        if (origin == this)
             m_status->setText(m_status->text() + QStringLiteral(" · ") + text);
-            return;
-        }
-        for (ToolPage* page : std::initializer_list<ToolPage*> { m_scanPage, m_sustainedPage, m_sweepPage })
-            if (what == pageWhat(page))
-                page->addStatusNote(text);
+        else if (auto* page = qobject_cast<ToolPage*>(origin))
+            page->addStatusNote(text);
     };
-    connect(m_history, &HistoryService::stored, this, [route](const std::vector<qint64>& ids, const QString& what) {
-        if (ids.size() == 1)
-            route(what, tr("kept in the history as run %1").arg(ids.front()));
-    });
-    connect(m_history, &HistoryService::storeFailed, this, [this, route](const QString& what, const QString& text) {
-        route(what, text);
-        if (what == gridWhat() && m_options.quitWhenDone)
-            std::fprintf(stderr, "diskometer: %s\n", text.toLocal8Bit().constData());
-    });
+    connect(m_history, &HistoryService::stored, this,
+        [route](const std::vector<qint64>& ids, const QString&, QObject* origin) {
+            if (ids.size() == 1)
+                route(origin, tr("kept in the history as run %1").arg(ids.front()));
+        });
+    connect(m_history, &HistoryService::storeFailed, this,
+        [this, route](const QString&, const QString& text, QObject* origin) {
+            route(origin, text);
+            if (origin == this && m_options.quitWhenDone)
+                std::fprintf(stderr, "diskometer: %s\n", text.toLocal8Bit().constData());
+        });
     for (ToolPage* page : std::initializer_list<ToolPage*> { m_scanPage, m_sustainedPage, m_sweepPage })
         connect(page, &ToolPage::runEnded, this, [this, page] { storePageRun(page); });
     if (m_options.page == QLatin1String("history")) {
@@ -112,7 +103,7 @@ void MainWindow::storeGridRun(const RunResult& r)
         return;
     Report report = currentReport();
     report.run.tests = r.tests;
-    m_history->store({ historyInputFromReport(report) }, gridWhat());
+    m_history->store({ historyInputFromReport(report) }, gridWhat(), this);
 }
 
 void MainWindow::storePageRun(ToolPage* page)
@@ -124,7 +115,7 @@ void MainWindow::storePageRun(ToolPage* page)
         page->addStatusNote(tr("Not stored in the history: %1").arg(QString::fromStdString(inputs.error().message)));
         return;
     }
-    m_history->store(std::move(*inputs), pageWhat(page));
+    m_history->store(std::move(*inputs), page->runWhat(), page);
 }
 
 void MainWindow::showStoredReport(const Report& report)

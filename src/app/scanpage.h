@@ -39,6 +39,7 @@ public:
 protected:
     bool launch() override;
     QString fileKind() const override { return QStringLiteral("scan"); }
+    QString runWhat() const override { return tr("The surface scan"); }
 
 private:
     void run(ScanRequest request);

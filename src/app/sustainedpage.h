@@ -35,6 +35,7 @@ public:
 protected:
     bool launch() override;
     QString fileKind() const override { return QStringLiteral("sustained"); }
+    QString runWhat() const override { return tr("The sustained write"); }
 
 private:
     void onSample(const SustainedSample& s, uint64_t total);

@@ -35,6 +35,7 @@ public:
 protected:
     bool launch() override;
     QString fileKind() const override { return QStringLiteral("sweep"); }
+    QString runWhat() const override { return tr("The block-size sweep"); }
 
 private:
     void onProgress(const Progress& p);

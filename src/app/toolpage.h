@@ -57,6 +57,11 @@ protected:
     virtual bool launch() = 0;
     // The name of this test in file names ("scan", "sustained", "sweep").
     virtual QString fileKind() const = 0;
+public:
+    // "The surface scan": this page's run in the history's messages, in the user's language.
+    virtual QString runWhat() const = 0;
+
+protected:
 
     ToolRunner* runner() const { return m_runner; }
     QFormLayout* settingsForm() const { return m_settings; }

@@ -23,10 +23,15 @@ void installSignalHandlers();
 bool interruptedBySignal();
 
 void printError(const QString& message);
-// "" = not asked; "-" = stdout; else a file written atomically. Prints the error and returns false.
+// "" = not asked; "-" = stdout; else a file, as writeReportFile writes it (never replacing a
+// device). Every write is checked: prints the error naming the file and returns false.
 bool writeOutput(const QString& path, const QByteArray& data);
-// An output path must be writable before a run of minutes starts, not after.
+// An output path must be writable before a run of minutes starts, not after: checked by
+// checkReportPath, which opens it as it will be opened.
 Status checkOutputPath(const QString& option, const QString& path);
+// The last thing main() does: flushes and closes stdout, and turns exit 0 into 1 (with a
+// message) when that fails, so `history list > /dev/full` does not pass as done.
+int finishStandardOutput(int exitCode);
 
 // A whole number option in [lo, hi], or an error naming it.
 Result<qint64> intOption(const QCommandLineParser& p, const QString& name, qint64 lo, qint64 hi);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clioptions.h"
+#include "clicommon.h"
 
 #include <QCommandLineParser>
 #include <QDir>
-#include <QFileInfo>
 
 namespace dm {
 
@@ -36,22 +36,6 @@ namespace {
                              .arg(hi)
                              .arg(p.value(name)));
         return v;
-    }
-
-    // An output path must be writable before a run of several minutes starts, not after.
-    Status checkOutput(const QString& option, const QString& path)
-    {
-        if (path.isEmpty() || path == QLatin1String("-"))
-            return Ok {};
-        const QFileInfo info(path);
-        if (info.isDir())
-            return usage(QStringLiteral("--%1 %2 is a directory: give a file name").arg(option, path));
-        const QFileInfo dir(info.absolutePath());
-        if (!dir.isDir())
-            return usage(QStringLiteral("--%1 %2: the directory %3 does not exist").arg(option, path, dir.filePath()));
-        if (!dir.isWritable() || (info.exists() && !info.isWritable()))
-            return usage(QStringLiteral("--%1 %2: no permission to write there").arg(option, path));
-        return Ok {};
     }
 
 } // namespace
@@ -238,7 +222,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
         return usage(QStringLiteral("only one report can go to stdout (-): write the others to files"));
     for (const auto& [name, path] : { std::pair { QStringLiteral("text"), o.textOut },
              std::pair { QStringLiteral("json"), o.jsonOut }, std::pair { QStringLiteral("markdown"), o.markdownOut } })
-        if (auto st = checkOutput(name, path); !st)
+        if (auto st = checkOutputPath(name, path); !st)
             return st.error();
     o.crlf = p.isSet(QStringLiteral("crlf"));
     o.quiet = p.isSet(QStringLiteral("quiet"));

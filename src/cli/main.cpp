@@ -27,9 +27,7 @@ namespace {
 using dm::printError;
 using dm::writeOutput;
 
-} // namespace
-
-int main(int argc, char** argv)
+int runCommand(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("diskometer-cli"));
@@ -138,3 +136,8 @@ int main(int argc, char** argv)
             return 1;
     return written ? 0 : 1;
 }
+
+} // namespace
+
+// Every command's output on stdout is checked once more as the program ends (clicommon.h).
+int main(int argc, char** argv) { return dm::finishStandardOutput(runCommand(argc, argv)); }

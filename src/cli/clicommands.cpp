@@ -4,6 +4,7 @@
 #include "fiojobcommand.h"
 #include "historycommand.h"
 #include "othercommands.h"
+#include "remotecommand.h"
 #include "targetscommand.h"
 
 namespace dm {
@@ -17,6 +18,7 @@ const std::vector<CliCommand>& cliCommands()
         { "sweep", runSweepCommand },
         { "history", runHistoryCommand },
         { "fio-job", runFioJobCommand },
+        { "remote", runRemoteCommand },
     };
     return all;
 }

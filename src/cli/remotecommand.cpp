@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "remotecommand.h"
+
+#include "clicommon.h"
+#include "clioptions.h"
+#include "historystore.h"
+#include "markdownreport.h"
+#include "textreport.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cstdio>
+
+namespace dm {
+
+namespace {
+
+    // The grid options, parsed by parseCliOptions exactly as for `run`: one place for their
+    // names, defaults and ranges.
+    const QStringList kGridOptions { QStringLiteral("profile"), QStringLiteral("preset"), QStringLiteral("tests"),
+        QStringLiteral("mode"), QStringLiteral("mix"), QStringLiteral("count"), QStringLiteral("measure"),
+        QStringLiteral("interval"), QStringLiteral("warmup"), QStringLiteral("size"), QStringLiteral("data") };
+
+    const char* kDescription
+        = "Runs the grid on other machines through fio's client/server mode and shows them side by side.\n"
+          "Each HOST runs `fio --server` (packaged everywhere: apt-get install fio); this machine runs\n"
+          "`fio --client` with the job file `diskometer-cli fio-job` prints, so the figures mean the same.\n"
+          "PATH is a directory on that host (fio makes diskometer-fio.tmp there and removes it, also when a\n"
+          "test fails or you press Ctrl-C) or a block device (/dev/...; writing needs --allow-destructive).\n"
+          "IPv6 addresses go in brackets: [fd00::2]:8766:/srv/dm. fio's port is 8765/tcp.\n\n"
+          "Hosts run in turn (each its own storage, no interference); --together runs them all at once\n"
+          "(shared storage such as NFS, Ceph, Longhorn): each host's share and their sum.\n"
+          "Every host that finished is stored in the history (kind grid, source fio, the host's name).\n\n"
+          "SECURITY: fio's server has no authentication and runs any job it is sent, as the user it runs\n"
+          "as, on every address it listens on. Diskometer never starts a server; it only connects to the\n"
+          "hosts you give. Run the server as an unprivileged user that owns only the test directory,\n"
+          "bound to a private address (fio --server=ip:192.168.1.20), with the port closed to everything\n"
+          "else. See docs/REMOTE.md.\n\n"
+          "Exit codes: 0 every host ran every test, 1 a host or a test failed (the others are still\n"
+          "reported), 2 bad usage, no fio here or no host reachable, 130 interrupted.";
+
+    QString hostState(RemoteHostState s)
+    {
+        switch (s) {
+        case RemoteHostState::Waiting:
+            return QStringLiteral("waiting");
+        case RemoteHostState::Checking:
+            return QStringLiteral("checking");
+        case RemoteHostState::Running:
+            return QStringLiteral("running");
+        case RemoteHostState::CleaningUp:
+            return QStringLiteral("cleaning up");
+        case RemoteHostState::Done:
+            return QStringLiteral("done");
+        case RemoteHostState::Failed:
+            return QStringLiteral("failed");
+        }
+        return {};
+    }
+
+    QJsonValue number(const std::optional<double>& v) { return v ? QJsonValue(*v) : QJsonValue(); }
+
+    QString reportsText(const RemoteOutcome& o, const QString& table, bool markdown)
+    {
+        QString out = table;
+        for (const RemoteHostResult& h : o.hosts) {
+            out += markdown ? QStringLiteral("\n## %1:%2\n\n").arg(h.host.name(), h.host.path)
+                            : QStringLiteral("\n==== %1:%2 ====\n").arg(h.host.name(), h.host.path);
+            if (h.report)
+                out += markdown ? formatMarkdown(*h.report) : formatText(*h.report);
+            if (!h.error.isEmpty())
+                out += QStringLiteral("Failed: ") + h.error + QLatin1Char('\n');
+        }
+        return out;
+    }
+
+} // namespace
+
+QByteArray formatRemoteJson(const RemoteOutcome& o, const Comparison& c, bool together)
+{
+    QJsonArray hosts;
+    for (const RemoteHostResult& h : o.hosts) {
+        QJsonObject host { { QStringLiteral("host"), h.host.name() }, { QStringLiteral("path"), h.host.path },
+            { QStringLiteral("complete"), h.complete() }, { QStringLiteral("error"), h.error },
+            { QStringLiteral("leftover"), h.leftover } };
+        const auto run = std::find_if(c.runs.begin(), c.runs.end(),
+            [&](const ComparisonRun& r) { return r.entry.host == h.host.name() && !r.entry.host.isEmpty(); });
+        QJsonArray tests;
+        if (run != c.runs.end())
+            for (size_t i = 0; i < c.columns.size(); ++i) {
+                const ComparisonCell& cell = run->cells[i];
+                if (cell.empty())
+                    continue;
+                tests.append(QJsonObject { { QStringLiteral("test"), c.columns[i].label },
+                    { QStringLiteral("mb_per_s"), number(cell.mbPerSec) }, { QStringLiteral("iops"), number(cell.iops) },
+                    { QStringLiteral("latency_us"), number(cell.latencyUs) }, { QStringLiteral("error"), cell.error } });
+            }
+        host.insert(QStringLiteral("tests"), tests);
+        if (h.run)
+            host.insert(QStringLiteral("fio"), QJsonDocument::fromJson(h.run->json).object());
+        hosts.append(host);
+    }
+    QJsonObject root { { QStringLiteral("schema"), QLatin1String(kRemoteSchema) },
+        { QStringLiteral("fio_version"), o.fioVersion }, { QStringLiteral("together"), together },
+        { QStringLiteral("interrupted"), o.interrupted }, { QStringLiteral("hosts"), hosts } };
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+int runRemoteCommand(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(QString::fromLatin1(kDescription));
+    p.addPositionalArgument(QStringLiteral("remote"), QStringLiteral("The command."), QStringLiteral("remote"));
+    p.addPositionalArgument(QStringLiteral("hosts"), QStringLiteral("HOST[:PORT]:PATH, one or more."),
+        QStringLiteral("HOST[:PORT]:PATH..."));
+    for (const QString& name : kGridOptions)
+        p.addOption({ name, QStringLiteral("As for `run` (see diskometer-cli --help)."), QStringLiteral("VALUE") });
+    p.addOptions({
+        { QStringLiteral("together"), QStringLiteral("Run every host at once (shared storage).") },
+        { QStringLiteral("allow-destructive"), QStringLiteral("Allow write tests on a block device PATH.") },
+        { QStringLiteral("json"), QStringLiteral("Write the JSON report (diskometer.remote/1) to FILE or -."),
+            QStringLiteral("FILE") },
+        { QStringLiteral("markdown"), QStringLiteral("Write the hosts' table and reports as Markdown to FILE or -."),
+            QStringLiteral("FILE") },
+        { QStringLiteral("text"), QStringLiteral("Write the hosts' table and text reports to FILE or -."),
+            QStringLiteral("FILE") },
+        { QStringLiteral("comment"), QStringLiteral("A comment for the reports and the history."),
+            QStringLiteral("TEXT") },
+        { QStringLiteral("no-history"), QStringLiteral("Do not store the hosts' runs in the history.") },
+        { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
+    });
+    const auto help = p.addHelpOption();
+    if (!p.parse(arguments)) {
+        printError(p.errorText() + QStringLiteral(" (see remote --help)"));
+        return kExitUsage;
+    }
+    if (p.isSet(help)) {
+        std::fputs(p.helpText().toLocal8Bit().constData(), stdout);
+        return kExitOk;
+    }
+    const QStringList specs = p.positionalArguments().mid(1);
+    if (specs.isEmpty()) {
+        printError(QStringLiteral("remote needs at least one HOST[:PORT]:PATH, e.g. pi4.lan:/mnt/ssd (see remote "
+                                  "--help)"));
+        return kExitUsage;
+    }
+
+    // The grid options through the `run` parser, with a placeholder target.
+    QStringList gridArgs { arguments.first() };
+    for (const QString& name : kGridOptions)
+        if (p.isSet(name))
+            gridArgs << QStringLiteral("--") + name << p.value(name);
+    gridArgs << QStringLiteral(".");
+    auto grid = parseCliOptions(gridArgs);
+    if (!grid) {
+        printError(QString::fromStdString(grid.error().message));
+        return kExitUsage;
+    }
+
+    RemoteRequest req;
+    for (const QString& spec : specs) {
+        auto host = parseRemoteHost(spec);
+        if (!host) {
+            printError(QString::fromStdString(host.error().message));
+            return kExitUsage;
+        }
+        req.hosts.push_back(*host);
+    }
+    req.tests = grid->request.tests;
+    req.settings = grid->request.settings;
+    req.profile = grid->profile;
+    req.preset = grid->preset;
+    req.mode = grid->mode;
+    req.mixReadPercent = grid->mixReadPercent;
+    req.together = p.isSet(QStringLiteral("together"));
+    req.allowDeviceWrites = p.isSet(QStringLiteral("allow-destructive"));
+    req.comment = p.value(QStringLiteral("comment"));
+    if (auto st = checkRemoteRequest(req); !st) {
+        printError(QString::fromStdString(st.error().message));
+        return kExitUsage;
+    }
+    const QString jsonOut = p.value(QStringLiteral("json")), markdownOut = p.value(QStringLiteral("markdown")),
+                  textOut = p.value(QStringLiteral("text"));
+    if (int(jsonOut == QLatin1String("-")) + int(markdownOut == QLatin1String("-")) + int(textOut == QLatin1String("-"))
+        > 1) {
+        printError(QStringLiteral("only one report can go to stdout (-): write the others to files"));
+        return kExitUsage;
+    }
+    for (const auto& [name, path] : { std::pair { QStringLiteral("json"), jsonOut },
+             std::pair { QStringLiteral("markdown"), markdownOut }, std::pair { QStringLiteral("text"), textOut } })
+        if (auto st = checkOutputPath(name, path); !st) {
+            printError(QString::fromStdString(st.error().message));
+            return kExitUsage;
+        }
+    if (findFio().isEmpty()) {
+        printError(noFioMessage());
+        return kExitUsage;
+    }
+
+    installSignalHandlers();
+    StatusLine status(p.isSet(QStringLiteral("quiet")));
+    std::vector<RemoteProgress> states(req.hosts.size());
+    auto outcome = runOnHosts(
+        req,
+        [&](const RemoteProgress& progress) {
+            states[progress.host] = progress;
+            QStringList parts;
+            for (size_t i = 0; i < states.size(); ++i) {
+                QString part = req.hosts[i].name() + QStringLiteral(": ") + hostState(states[i].state);
+                if (states[i].state == RemoteHostState::Running)
+                    part += QStringLiteral(" %1%").arg(int(states[i].fraction * 100));
+                parts << part;
+            }
+            status.show(parts.join(QStringLiteral(" · ")));
+        },
+        cliCancelFlag());
+    status.clear();
+    if (!outcome.error.isEmpty()) {
+        printError(outcome.error);
+        return outcome.exitCode();
+    }
+
+    // Stored first, so the table names the runs by their ids.
+    std::vector<HistoryRecord> records = remoteRecords(outcome);
+    if (p.isSet(QStringLiteral("no-history")) || records.empty()) {
+    } else {
+        std::vector<HistoryInput> inputs;
+        for (const HistoryRecord& r : records)
+            inputs.push_back({ r.entry, r.json });
+        HistoryStore store;
+        auto ids = store.add(inputs);
+        if (!store.notice().isEmpty())
+            printError(QStringLiteral("warning: ") + store.notice());
+        if (!ids)
+            printError(QStringLiteral("the runs were not stored in the history (%1): keep them with --json FILE")
+                           .arg(QString::fromStdString(ids.error().message)));
+        else {
+            QStringList stored;
+            for (size_t i = 0; i < ids->size(); ++i) {
+                records[i].entry.id = (*ids)[i];
+                stored << QStringLiteral("%1 (%2)").arg((*ids)[i]).arg(records[i].entry.host);
+            }
+            if (!p.isSet(QStringLiteral("quiet")))
+                printError(QStringLiteral("stored in the history as run%1 %2")
+                               .arg(ids->size() > 1 ? QStringLiteral("s") : QString(), stored.join(QStringLiteral(", "))));
+        }
+    }
+    Comparison comparison = buildComparison(records);
+    if (req.together)
+        addTotalRow(comparison);
+    const QString table = records.empty() ? QString() : formatComparisonMarkdown(comparison);
+
+    bool written = true;
+    if (jsonOut != QLatin1String("-") && markdownOut != QLatin1String("-") && textOut != QLatin1String("-"))
+        written &= writeOutput(QStringLiteral("-"), table.toUtf8());
+    written &= writeOutput(jsonOut, formatRemoteJson(outcome, comparison, req.together));
+    written &= writeOutput(markdownOut, reportsText(outcome, table, true).toUtf8());
+    written &= writeOutput(textOut, reportsText(outcome, table, false).toUtf8());
+
+    for (const RemoteHostResult& h : outcome.hosts) {
+        if (!h.error.isEmpty())
+            printError(h.error);
+        if (h.report)
+            for (const TestResult& t : h.report->run.tests)
+                if (t.error)
+                    printError(QStringLiteral("%1: %2 %3 failed: %4")
+                                   .arg(h.host.name(), QString::fromStdString(rowName(t.spec.row)),
+                                       QString::fromLatin1(directionName(t.spec.direction)),
+                                       QString::fromStdString(*t.error)));
+        if (!h.leftover.isEmpty())
+            printError(QStringLiteral("%1: %2 may remain there (the host did not answer the clean-up): remove it by hand")
+                           .arg(h.host.name(), h.leftover));
+    }
+    if (outcome.interrupted)
+        printError(QStringLiteral("interrupted: every server was told to stop"));
+    const int code = outcome.exitCode();
+    return code == kExitOk && !written ? kExitTestError : code;
+}
+
+} // namespace dm

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "fioremote.h"
+
+#include <QByteArray>
+#include <QStringList>
+
+namespace dm {
+
+// `diskometer-cli remote HOST[:PORT]:PATH... [grid options] [--together] [reports]` (issue 17).
+int runRemoteCommand(const QStringList& arguments);
+
+// The --json report of a remote run: diskometer.remote/1, each host with its figures (the
+// comparison's cells) and fio's own JSON for it, so nothing fio said is lost.
+inline constexpr char kRemoteSchema[] = "diskometer.remote/1";
+QByteArray formatRemoteJson(const RemoteOutcome& outcome, const Comparison& comparison, bool together);
+
+} // namespace dm

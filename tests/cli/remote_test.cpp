@@ -283,8 +283,9 @@ TEST_F(Remote, CtrlCTellsEveryServerToStopAndRemovesTheTestFiles)
     ::kill(pid_t(p->processId()), SIGINT);
     const auto o = finish(*p);
     EXPECT_EQ(o.exitCode, 130) << o.err.toStdString();
-    // Two 30-second passes per host were asked for: only servers told to stop end this soon.
-    EXPECT_LT(stopping.elapsed(), 25000);
+    // Two 30-second passes per host were asked for, and we give fio 20 s to stop before killing
+    // it: only servers told to stop at once end this soon.
+    EXPECT_LT(stopping.elapsed(), 10000);
     EXPECT_TRUE(o.err.contains("interrupted")) << o.err.toStdString();
     EXPECT_TRUE(entries(da).isEmpty()) << entries(da).join(' ').toStdString();
     EXPECT_TRUE(entries(db).isEmpty()) << entries(db).join(' ').toStdString();

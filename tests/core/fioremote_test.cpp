@@ -123,6 +123,7 @@ TEST(RemoteRecord, AGridRunWithFiosJsonReadsBack)
     HistoryRecord record;
     record.entry.kind = QString::fromLatin1(kKindGrid);
     record.entry.source = QString::fromLatin1(kSourceFio);
+    record.entry.schema = QStringLiteral("fio-3.33");
     record.json = runs->front().json;
     auto report = reportFromRecord(record);
     ASSERT_TRUE(report.ok()) << report.error().message;

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Known answers (issue 11): the real diskometer-cli on a RAM-backed loop device whose speed the
+// kernel's block throttle fixes (tests/support/throttle-rig), so each figure has a true value to
+// meet, not only fio's. Short runs (1 s passes); bench/known-answer runs the long matrix.
+//
+// Tolerances are the issue's: MB/s and IOPS within 3 % of the limit, the Q1 mean latency within
+// 5 % of 1/IOPS. The limits are far below what the RAM disk does unthrottled (a Debug build on a
+// loaded 2-vCPU machine still does > 20k IOPS at Q1), so the throttle, not our CPU, sets the pace.
+#include "testtargets.h"
+#include "throttlerig.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+#include <filesystem>
+#include <ostream>
+
+using namespace dm::test;
+
+namespace {
+
+constexpr double kTolerance = 0.03;
+constexpr double kLatencyTolerance = 0.05;
+
+// measured / truth within 3 %, plus `credit` above: when the throttle starts a time slice (a
+// test's first I/O, a limit that changed) it lets a whole queue of I/Os through at once, and a
+// time-based pass then completes that many more than limit x time. fio shows the same: Q32 under
+// a 1,000 IOPS limit completes 1,000 x T + 32 I/Os. So credit = queue / (limit x seconds), with
+// the queue in I/Os or bytes as the limit is (docs/PERFORMANCE.md, section 7).
+void expectKnown(double measured, double truth, double credit, const std::string& what)
+{
+    EXPECT_GE(measured / truth, 1.0 - kTolerance) << what << ": " << measured << " against " << truth;
+    EXPECT_LE(measured / truth, 1.0 + kTolerance + credit)
+        << what << ": " << measured << " against " << truth << " (credit " << credit << ")";
+}
+
+QStringList cli(QStringList args)
+{
+    args.prepend(QStringLiteral(DM_CLI_PATH));
+    return args;
+}
+
+// One grid run of `rows` (read, write and a 70 % mix) under `limits`; returns the results array.
+QJsonArray runGrid(
+    const RigLimits& limits, const QString& rows, int count, const QString& engine, std::string& skip)
+{
+    const RigOutcome o = runThrottled(limits,
+        cli({ "run", "@DEV@", "--tests", rows, "--mode", "all", "--mix", "70", "--count", QString::number(count),
+            "--measure", "1",
+            "--warmup", "0.5", "--interval", "0", "--size", "64MiB", "--allow-destructive", "--engine", engine,
+            "--json", "-", "--quiet" }),
+        QStringLiteral("64M"));
+    if (o.skipped()) {
+        skip = o.skipReason();
+        return {};
+    }
+    EXPECT_EQ(o.exitCode, 0) << o.err.constData();
+    const QJsonObject doc = QJsonDocument::fromJson(o.out).object();
+    const QString ran = doc["tool"].toObject()["engine"].toString();
+    if (ran != engine) {
+        skip = "--engine " + engine.toStdString() + " fell back to " + ran.toStdString() + " here";
+        return {};
+    }
+    return doc["results"].toArray();
+}
+
+struct GridCase {
+    const char* engine;
+    bool iopsLimited; // else bandwidth-limited
+};
+
+// So that CTest's test names say which case it is (not the struct's bytes).
+[[maybe_unused]] void PrintTo(const GridCase& c, std::ostream* os)
+{
+    *os << c.engine << (c.iopsLimited ? " IOPS limit" : " bandwidth limit");
+}
+
+class KnownAnswerGrid : public ::testing::TestWithParam<GridCase> { };
+
+// Every default row, read, write and mix: the figure the limit fixes is within 3 % of it. Both
+// directions have the same limit; in a mix the reads are the side the limit holds back (70 % of
+// the I/Os against a limit as high as the writes'), so there the known answer is the read rate,
+// and the total is that over the mix's own read share (which the random draw of each I/O's
+// direction makes vary by a few percent from run to run).
+TEST_P(KnownAnswerGrid, EveryRowIsWithinThreePercentOfTheLimit)
+{
+    const GridCase c = GetParam();
+    if (const std::string busy = tooBusyForKnownAnswer(); !busy.empty())
+        GTEST_SKIP() << busy;
+    struct Row {
+        QString row;
+        double bandwidth, iops; // the limit of each kind, bytes/s and I/Os per second
+    };
+    // One limit per row, so that the tolerance is ours and not the machine's. At Q1 an I/O slot
+    // is lost whenever our thread or the loop driver's worker waits for a CPU, and the throttle
+    // gives it back only if the next I/Os can catch up: with 10 ms or 5 ms between I/Os they
+    // can, at 1,000-2,000 IOPS under the load of other sessions' builds both fio and we came out
+    // 5-30 % off in single runs. Deep queues are immune to that, but the throttle lets a queue's
+    // worth through at once when it starts a new time slice (fio at Q32 and 1,000 IOPS:
+    // 1,000 x T + 32 I/Os), 3 % of a 1 s pass at 1,000 IOPS and 0.8 % at 4,000.
+    // docs/PERFORMANCE.md, section 7.
+    const Row rows[] = { { "SEQ1M-Q8T1", 100e6, 100 }, { "SEQ1M-Q1T1", 100e6, 100 }, { "RND4K-Q32T1", 16e6, 4000 },
+        { "RND4K-Q1T1", 0.8e6, 200 } };
+    for (const Row& row : rows) {
+        const double limit = c.iopsLimited ? row.iops : row.bandwidth;
+        RigLimits limits;
+        if (c.iopsLimited)
+            limits.readIops = limits.writeIops = uint64_t(limit);
+        else
+            limits.readBps = limits.writeBps = uint64_t(limit);
+        std::string skip;
+        const int count = 3;
+        const QJsonArray results = runGrid(limits, row.row, count, QString::fromLatin1(c.engine), skip);
+        if (!skip.empty())
+            GTEST_SKIP() << skip;
+        ASSERT_EQ(results.size(), 3) << row.row.toStdString(); // read, write, mix
+        for (const auto& v : results) {
+            const QJsonObject r = v.toObject();
+            const std::string what = r["test"].toString().toStdString() + " " + r["direction"].toString().toStdString();
+            ASSERT_TRUE(r["error"].isNull()) << what << ": " << r["error"].toString().toStdString();
+            // The median pass: one 1 s pass that lost a few milliseconds to another process on
+            // these shared CPUs does not decide the test; a wrong figure in every pass does.
+            // (The headline, the best pass, would flatter a throttled device.)
+            const bool mix = r["direction"].toString() == QLatin1String("mix");
+            std::vector<std::pair<double, QJsonObject>> passes;
+            for (const auto& pv : r["passes"].toArray()) {
+                const QJsonObject p = pv.toObject();
+                const double seconds = p["seconds"].toDouble();
+                ASSERT_GT(seconds, 0.5) << what;
+                double m = 0;
+                if (c.iopsLimited)
+                    m = mix ? double(p["read_ios"].toInteger()) / seconds : p["iops"].toDouble();
+                else
+                    m = mix ? double(p["read_bytes"].toInteger()) / seconds : p["mb_per_s"].toDouble() * 1e6;
+                passes.push_back({ m, p });
+            }
+            ASSERT_EQ(passes.size(), size_t(count)) << what;
+            std::sort(passes.begin(), passes.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+            const double measured = passes[passes.size() / 2].first;
+            const QJsonObject& p = passes[passes.size() / 2].second;
+            const double depth = double(r["queue_depth"].toInteger());
+            const double queue = c.iopsLimited ? depth : depth * double(r["block_size"].toInteger());
+            expectKnown(measured, limit, queue / (limit * p["seconds"].toDouble()), what);
+            if (c.iopsLimited && !mix) {
+                // Q I/Os in flight, one completing every 1/IOPS: each waits Q/IOPS (Little's law;
+                // at Q1 the issue's 1/IOPS).
+                const double meanUs = p["latency_us_mean"].toDouble();
+                EXPECT_NEAR(meanUs / (depth * 1e6 / limit), 1.0, kLatencyTolerance)
+                    << what << ": mean " << meanUs << " µs";
+            }
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Engines, KnownAnswerGrid,
+    // Each engine with one kind of limit, to keep the suite short; bench/known-answer runs all four.
+    ::testing::Values(GridCase { "libaio", false }, GridCase { "io_uring", true }),
+    [](const ::testing::TestParamInfo<GridCase>& param) {
+        return std::string(param.param.engine[0] == 'l' ? "Libaio" : "IoUring")
+            + (param.param.iopsLimited ? "IopsLimit" : "BandwidthLimit");
+    });
+
+// The block-size sweep under 1,000 IOPS and 50 MB/s together: small blocks are held by the IOPS
+// limit (IOPS = 1,000, MB/s = 1,000 x block size), large ones reach the bandwidth plateau.
+TEST(KnownAnswerSweep, SmallBlocksAtTheIopsLimitLargeOnesAtTheBandwidthPlateau)
+{
+    constexpr double kIops = 1000, kBps = 50e6;
+    if (const std::string busy = tooBusyForKnownAnswer(); !busy.empty())
+        GTEST_SKIP() << busy;
+    RigLimits limits;
+    limits.readIops = limits.writeIops = uint64_t(kIops);
+    limits.readBps = limits.writeBps = uint64_t(kBps);
+    const RigOutcome o = runThrottled(limits,
+        cli({ "sweep", "@DEV@", "--pattern", "seq", "--queue-depth", "8", "--min", "16KiB", "--max", "512KiB",
+            "--size", "64MiB", "--measure", "1", "--warmup", "0.3", "--allow-destructive", "--json", "-", "--quiet" }),
+        QStringLiteral("64M"));
+    if (o.skipped())
+        GTEST_SKIP() << o.skipReason();
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    const QJsonArray points = QJsonDocument::fromJson(o.out).object()["points"].toArray();
+    ASSERT_EQ(points.size(), 6); // 16K, 32K, 64K, 128K, 256K, 512K
+    int plateau = 0;
+    for (const auto& v : points) {
+        const QJsonObject point = v.toObject();
+        const double bs = double(point["block_size"].toInteger());
+        for (const char* dir : { "read", "write" }) {
+            const QJsonObject m = point[dir].toObject();
+            const std::string what = std::to_string(int(bs / 1024)) + "K " + dir;
+            const double expected = std::min(kIops * bs, kBps); // bytes/s
+            const double credit = kIops * bs < kBps ? 8 / kIops : 8 * bs / kBps; // a queue of 8, 1 s
+            expectKnown(m["mb_per_s"].toDouble() * 1e6, expected, credit, what);
+            if (kIops * bs >= 2 * kBps)
+                ++plateau;
+        }
+    }
+    EXPECT_EQ(plateau, 6); // 128K, 256K and 512K, read and write, are on the plateau
+}
+
+// A sustained write whose write limit drops from 200 to 50 MB/s once the device has written
+// 400 MB: a cache of 400 MB. Eight 0.25 s samples before the cliff and sixteen after it, so one
+// sample at the cache's rate is a twelfth of the bytes, the case where the rule used to call a
+// step "gradual"
+// (issue 11); bench/known-answer runs the issue's 1,000 MiB case and a 3,000 MiB one, and
+// tests/data/cliff holds their timelines for the unit tests. (At 50 MB/s a sample holds about
+// 12 blocks of 1 MiB; lower rates make the level after the cliff a matter of rounding. The new
+// limit starts a new throttle slice, so the rate after it carries a queue's credit too.)
+TEST(KnownAnswerCliff, FindsTheCacheAtItsTrueSizeWithBothRates)
+{
+    constexpr double kBefore = 200e6, kAfter = 50e6;
+    if (const std::string busy = tooBusyForKnownAnswer(); !busy.empty())
+        GTEST_SKIP() << busy;
+    RigLimits limits;
+    limits.writeBps = uint64_t(kBefore);
+    limits.cliffAt = 400'000'000;
+    limits.afterWriteBps = uint64_t(kAfter);
+    const RigOutcome o = runThrottled(limits,
+        cli({ "sustained", "@DEV@", "--total", "572MiB", "--allow-destructive", "--json", "-", "--quiet" }),
+        QStringLiteral("572M"));
+    if (o.skipped())
+        GTEST_SKIP() << o.skipReason();
+    ASSERT_EQ(o.exitCode, 0) << o.err.constData();
+    const double switched = double(o.number("cliff_bytes"));
+    ASSERT_GT(switched, 0) << "the rig's watcher never lowered the limit";
+    const QJsonObject summary = QJsonDocument::fromJson(o.out).object()["summary"].toObject();
+    ASSERT_FALSE(summary["cache_bytes"].isNull()) << summary["cliff_note"].toString().toStdString();
+    EXPECT_NEAR(summary["cache_bytes"].toDouble() / switched, 1.0, 0.05);
+    EXPECT_NEAR(summary["before_mb_per_s"].toDouble() * 1e6 / kBefore, 1.0, 0.05);
+    // A queue of 8 MiB over the 200 MB written after the cliff.
+    const double credit = 8.0 * 1024 * 1024 / (572.0 * 1024 * 1024 - 400e6);
+    EXPECT_GE(summary["after_mb_per_s"].toDouble() * 1e6 / kAfter, 0.95);
+    EXPECT_LE(summary["after_mb_per_s"].toDouble() * 1e6 / kAfter, 1.05 + credit);
+}
+
+// The rig itself: what it makes is gone after a failing command, and after one that had to be
+// stopped; and it says why it cannot run where it cannot.
+TEST(ThrottleRig, RemovesItsDeviceAndCgroupWhenTheCommandFails)
+{
+    RigLimits limits;
+    limits.readBps = 10'000'000;
+    const RigOutcome o = runThrottled(limits, { "sh", "-c", "cat /proc/self/cgroup; exit 3" }, "16M");
+    if (o.skipped())
+        GTEST_SKIP() << o.skipReason();
+    EXPECT_EQ(o.exitCode, 3) << o.err.constData();
+    ASSERT_FALSE(o.report.at("cgroup").empty());
+    // The command ran inside the rig's cgroup.
+    const std::string name = std::filesystem::path(o.report.at("cgroup")).filename().string();
+    EXPECT_NE(o.out.toStdString().find(name), std::string::npos) << o.out.constData();
+    EXPECT_FALSE(std::filesystem::exists(o.report.at("cgroup")));
+    EXPECT_FALSE(std::filesystem::exists(o.report.at("image")));
+    EXPECT_EQ(run("losetup -n -O BACK-FILE " + o.report.at("device")).find(o.report.at("image")), std::string::npos);
+}
+
+TEST(ThrottleRig, RemovesEverythingWhenStoppedMidCommand)
+{
+    RigLimits limits;
+    limits.writeIops = 100;
+    const RigOutcome o = runThrottled(limits, { "sleep", "60" }, "16M", 1500);
+    if (o.report.empty())
+        GTEST_SKIP() << o.skipReason();
+    EXPECT_NE(o.exitCode, 0);
+    EXPECT_FALSE(std::filesystem::exists(o.report.at("cgroup")));
+    EXPECT_FALSE(std::filesystem::exists(o.report.at("image")));
+}
+
+TEST(ThrottleRig, SaysWhyItCannotRunWithoutRoot)
+{
+    if (!isRoot() || !haveTool("setpriv"))
+        GTEST_SKIP() << "needs root and setpriv to run the rig as another user";
+    const std::string err = run("setpriv --reuid=65534 --regid=65534 --clear-groups " + std::string(DM_RIG_PATH)
+        + " --check 2>&1; echo \"exit=$?\"");
+    EXPECT_NE(err.find("skipped: needs root"), std::string::npos) << err;
+    EXPECT_NE(err.find("exit=77"), std::string::npos) << err;
+}
+
+} // namespace

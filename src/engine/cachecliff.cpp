@@ -47,6 +47,81 @@ namespace {
         return out;
     }
 
+    // Each sample's length in seconds, from its bytes and rate (the samples do not carry their
+    // time); a sample with no rate (a stall) is as long as the typical one.
+    std::vector<double> sampleSeconds(const std::vector<RatePoint>& s)
+    {
+        std::vector<double> dt(s.size(), 0.0), known;
+        for (size_t i = 0; i < s.size(); ++i) {
+            const uint64_t from = i == 0 ? 0 : s[i - 1].bytes;
+            if (s[i].mbPerSec > 0 && s[i].bytes >= from) {
+                dt[i] = double(s[i].bytes - from) / (s[i].mbPerSec * 1e6);
+                known.push_back(dt[i]);
+            }
+        }
+        const double typical = median(known);
+        for (size_t i = 0; i < s.size(); ++i)
+            if (!(s[i].mbPerSec > 0))
+                dt[i] = typical;
+        return dt;
+    }
+
+    struct Levels {
+        double before = 0, after = 0;
+        uint64_t cliffBytes = 0;
+    };
+
+    // The reported figures once a cliff is found at `split` (the first sample of the lower level).
+    // The medians find the step; they are poor figures for its levels: a throttled or folding
+    // drive's samples often swing between two values (96 and 63 MB/s around a true 80), and a
+    // median then lands on either. The levels are the mean rates of each side instead, without
+    // the samples that hold the fall (the last before the split and the first after it) and
+    // without the first sample of the write (the queue filling and the device waking). Samples
+    // are equally long, so the mean of their rates is the rate of their bytes.
+    //
+    // The cache size is where the two levels meet: the line of bytes written against time before
+    // the cliff (slope: the level before) and the line after it cross inside the fall, which
+    // places the cliff within a sample rather than at one sample's edge (at 400 MB/s a 0.25 s
+    // sample is 100 MB, a sixth of a 600 MB cache).
+    Levels cliffLevels(const std::vector<RatePoint>& s, size_t split)
+    {
+        const size_t n = s.size();
+        const size_t b0 = split >= 4 ? 1 : 0;
+        const size_t b1 = split - b0 >= 3 ? split - 1 : split;
+        const size_t a0 = n - split >= 3 ? split + 1 : split;
+        const std::vector<double> dt = sampleSeconds(s);
+        std::vector<double> t(n); // end of each sample, seconds from the start
+        for (size_t i = 0; i < n; ++i)
+            t[i] = (i ? t[i - 1] : 0.0) + dt[i];
+
+        const auto mean = [&](size_t from, size_t to) {
+            double sum = 0;
+            for (size_t i = from; i < to; ++i)
+                sum += s[i].mbPerSec;
+            return sum / double(to - from);
+        };
+        // The line bytes = c + rate x t through the ends of the samples [from, to), in MB.
+        const auto intercept = [&](size_t from, size_t to, double rate) {
+            double sum = 0;
+            for (size_t i = from; i < to; ++i)
+                sum += double(s[i].bytes) / 1e6 - rate * t[i];
+            return sum / double(to - from);
+        };
+        Levels out;
+        out.before = mean(b0, b1);
+        out.after = mean(a0, n);
+        const double cb = intercept(b0, b1, out.before), ca = intercept(a0, n, out.after);
+        const double meet = out.before > out.after ? (ca - cb) / (out.before - out.after) : t[split - 1];
+        double mb = cb + out.before * meet;
+        // Inside the fall: from the start of the last sample before the split to the end of the
+        // first one after it.
+        const double lo = b1 >= 1 ? double(s[b1 - 1].bytes) / 1e6 : 0.0;
+        const double hi = double(s[split].bytes) / 1e6;
+        mb = std::clamp(mb, lo, std::max(lo, hi));
+        out.cliffBytes = uint64_t(std::llround(mb * 1e6));
+        return out;
+    }
+
     std::string gigabytes(uint64_t bytes)
     {
         char buf[32];
@@ -114,13 +189,15 @@ CacheCliff findCacheCliff(const std::vector<RatePoint>& input, const CliffRule& 
     size_t bottom = split - 1;
     while (bottom + 1 < n && smooth[bottom] > lower)
         ++bottom;
-    const uint64_t total = series.back().bytes;
-    const uint64_t transition = series[bottom].bytes > series[top].bytes ? series[bottom].bytes - series[top].bytes : 0;
-    if (total > 0 && double(transition) > rule.maxTransition * double(total)) {
+    // Measured in samples (time), not bytes: one sample at the cache's rate can hold a tenth of a
+    // short write's bytes, so a clean step whose top quarter the smoothing reaches one sample
+    // early looked "gradual" in bytes (issue 11: 1,000 MiB, 400 then 80 MB/s).
+    const size_t allowed = std::max(rule.minTransitionSamples, size_t(std::ceil(rule.maxTransition * double(n))));
+    if (bottom - top > allowed) {
         char buf[200];
         std::snprintf(buf, sizeof buf,
-            "the rate declines gradually (from %.0f to %.0f MB/s over %.0f %% of the bytes written), not at a cliff",
-            before, after, 100.0 * double(transition) / double(total));
+            "the rate declines gradually (from %.0f to %.0f MB/s over %.0f %% of the write), not at a cliff", before,
+            after, 100.0 * double(bottom - top) / double(n));
         out.reason = buf;
         out.why = CacheCliff::NoCliff::Gradual;
         return out;
@@ -135,9 +212,10 @@ CacheCliff findCacheCliff(const std::vector<RatePoint>& input, const CliffRule& 
         return out;
     }
 
-    out.cacheBytes = series[split - 1].bytes;
-    out.beforeMbPerSec = before;
-    out.afterMbPerSec = after;
+    const Levels levels = cliffLevels(series, split);
+    out.cacheBytes = levels.cliffBytes;
+    out.beforeMbPerSec = levels.before;
+    out.afterMbPerSec = levels.after;
     return out;
 }
 

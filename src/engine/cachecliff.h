@@ -18,7 +18,8 @@ struct RatePoint {
 struct CliffRule {
     double minDrop = 0.25; // the level after must be at most (1 - minDrop) of the level before
     size_t minSegment = 4; // samples on each side of the cliff, so one stall is never a level
-    double maxTransition = 0.10; // share of all bytes the fall may take: more is a gradual decline
+    double maxTransition = 0.10; // share of the samples (time) the fall may take: more is a gradual decline
+    size_t minTransitionSamples = 4; // ...but a fall within this many samples (1 s) is quick on any run
     size_t smoothing = 5; // running-median window used to measure how long the fall takes
     // The last `recoveryShare` of the samples after the cliff must stay nearer the lower level:
     // a rate that comes back up was a pause, not a cache running out.
@@ -43,12 +44,15 @@ struct CacheCliff {
 //  - both sides have at least minSegment samples,
 //  - the level after is at most 75 % of the level before (minDrop),
 //  - the fall is quick: in a running median of `smoothing` samples, the rate goes from the upper
-//    quarter of the step to its lower quarter within maxTransition (10 %) of all bytes written;
-//    a slow decline (heat, an HDD's inner tracks) is not a cache,
+//    quarter of the step to its lower quarter within maxTransition (10 %) of the samples, or
+//    within minTransitionSamples (4, one second) on a short write; a slow decline (heat, an
+//    HDD's inner tracks) is not a cache,
 //  - it lasts: the median of the last quarter of the samples after the split is below the middle
 //    of the two levels.
-// The cache size is the bytes written when the first sample after the split began. Its
-// resolution is one sample (0.25 s of writing). Samples are weighted by count (time), not bytes.
+// Found, the levels reported are the mean rates on each side, leaving out the write's first
+// sample and the two samples around the fall; the cache size is where the two lines of bytes
+// written against time, one per level, cross (within a sample, not at a sample's edge). Samples
+// are weighted by count (time), not bytes. Why: docs/MEASURING.md, "The cache-cliff rule".
 CacheCliff findCacheCliff(const std::vector<RatePoint>& series, const CliffRule& rule = {});
 
 } // namespace dm

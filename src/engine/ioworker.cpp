@@ -4,7 +4,6 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <sys/mman.h>
 #include <thread>
 
 namespace dm {
@@ -43,17 +42,15 @@ IoWorker::~IoWorker()
 {
     // The backend goes first: its teardown waits for any I/O still using the buffers.
     m_backend.reset();
-    if (m_buffers)
-        ::munmap(m_buffers, m_stride * m_depth);
 }
 
 Status IoWorker::setup()
 {
     // Mapped, not taken from malloc: unmapped when the test ends, they go back to the system.
     // From malloc, glibc kept them (its mmap threshold rises after the first large free) and a
-    // window running test after test grew by megabytes (docs/PERFORMANCE.md, 2.4).
-    void* mapped = ::mmap(nullptr, m_stride * m_depth, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    m_buffers = mapped == MAP_FAILED ? nullptr : static_cast<uint8_t*>(mapped);
+    // window running test after test grew by megabytes (docs/PERFORMANCE.md, 2.4). Large
+    // blocks get huge pages, so the device sees whole requests (iobuffers.h).
+    m_buffers = m_memory.allocate(m_stride * m_depth, m_blockSize);
     if (!m_buffers)
         return targetError("not enough memory for " + std::to_string(m_depth) + " buffers of "
             + blockSizeIecLabel(m_blockSize) + ": use a smaller queue depth or block size");

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "iobackend.h"
+#include "iobuffers.h"
 #include "jobspec.h"
 #include "latencyhistogram.h"
 #include "offsetgenerator.h"
@@ -81,6 +82,7 @@ private:
     uint32_t m_depth;
     uint32_t m_blockSize;
     size_t m_stride; // bytes between buffers: the block size rounded up to 4 KiB
+    IoBuffers m_memory; // unmapped after ~IoWorker has reset the backend, which may still use it
     uint8_t* m_buffers = nullptr;
     struct Slot {
         uint64_t offset;

@@ -144,3 +144,23 @@ TEST(CacheCliff, LongSeriesAreMergedAndStillFound)
     EXPECT_NEAR(double(*cliff.cacheBytes), double(bytesBefore(c, 6000)), 1000e6 * kInterval * 10);
     EXPECT_NEAR(cliff.afterMbPerSec, 250.0, 1.0);
 }
+
+TEST(CacheCliff, FindsAShortWritesCliffWhereOneSampleIsATenthOfTheBytes)
+{
+    // Issue 11's case as the throttle rig writes it: 1,000 MiB, 400 MB/s for the first 600 MB,
+    // then 80 MB/s; the throttle releases I/O in a rhythm the 0.25 s samples alias with, so the
+    // samples swing around each rate (478/319 around 400, 96/63 around 80). One sample at 400
+    // MB/s is a tenth of all bytes: the rule used to call this "gradual", and the medians of
+    // two-valued sides landed on either value instead of the rate.
+    const double rates[] = { 478, 319, 482, 315, 484, 319 };
+    const auto c = curve(26, [&](size_t i) {
+        if (i < 6)
+            return rates[i];
+        return i % 2 ? 63.0 : 96.0;
+    });
+    const CacheCliff cliff = findCacheCliff(c);
+    ASSERT_TRUE(cliff.cacheBytes) << cliff.reason;
+    EXPECT_NEAR(double(*cliff.cacheBytes), double(bytesBefore(c, 6)), 0.05 * double(bytesBefore(c, 6)));
+    EXPECT_NEAR(cliff.beforeMbPerSec, 400.0, 20.0);
+    EXPECT_NEAR(cliff.afterMbPerSec, 80.0, 4.0);
+}

@@ -958,6 +958,101 @@ Write MB/s</source>
         <source>Export &amp;fio Job…</source>
         <translation>fio ジョブをエクスポート(&amp;F)…</translation>
     </message>
+    <message>
+        <source>Run on &amp;Hosts…</source>
+        <translation>ホストで実行(&amp;H)…</translation>
+    </message>
+</context>
+<context>
+    <name>dm::RemoteDialog</name>
+    <message>
+        <source>Run on Hosts</source>
+        <translation>ホストで実行</translation>
+    </message>
+    <message>
+        <source>The window's tests (%1 tests, %2 × %3 s, %4 MiB) on each host through fio's client/server mode. Each host runs &lt;code&gt;fio --server&lt;/code&gt; (port 8765); one line per host: &lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt;, an IPv6 address in brackets.</source>
+        <translation>このウィンドウのテスト（%1 件、%2 × %3 秒、%4 MiB）を fio のクライアント/サーバーモードで各ホストで実行します。各ホストでは &lt;code&gt;fio --server&lt;/code&gt;（ポート 8765）を動かしておきます。1 行に 1 ホスト: &lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt;、IPv6 アドレスは角括弧で囲みます。</translation>
+    </message>
+    <message>
+        <source>All hosts at once (shared storage: NFS, Ceph, Longhorn)</source>
+        <translation>全ホストを同時に実行（共有ストレージ: NFS、Ceph、Longhorn）</translation>
+    </message>
+    <message>
+        <source>fio's server has no authentication and runs any job it is sent as its own user. Diskometer only connects to the hosts listed here: run the server as an unprivileged user bound to a private address (docs/REMOTE.md).</source>
+        <translation>fio のサーバーには認証がなく、送られたジョブをすべてサーバー自身のユーザー権限で実行します。Diskometer はここに書いたホストに接続するだけです。サーバーは特権のないユーザーで、プライベートアドレスにバインドして動かしてください（docs/REMOTE.md）。</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>ホスト</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>進行状況</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>確認中</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>Removing the test file</source>
+        <translation>テストファイルを削除中</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>Running on every host at once…</source>
+        <translation>全ホストで同時に実行中…</translation>
+    </message>
+    <message>
+        <source>Running on the hosts in turn…</source>
+        <translation>ホストを順に実行中…</translation>
+    </message>
+    <message>
+        <source>Stopping: fio tells every server to stop, then the test files are removed…</source>
+        <translation>停止中: fio が各サーバーに停止を指示し、その後テストファイルを削除します…</translation>
+    </message>
+    <message>
+        <source>%1: %2 may remain there: remove it by hand.</source>
+        <translation>%1: %2 が残っている可能性があります。手動で削除してください。</translation>
+    </message>
+    <message>
+        <source>Stopped: every server was told to stop.</source>
+        <translation>停止しました: すべてのサーバーに停止を指示しました。</translation>
+    </message>
+    <message>
+        <source>No host finished.</source>
+        <translation>完了したホストはありません。</translation>
+    </message>
+    <message>
+        <source>runs on hosts</source>
+        <translation>ホストでの実行</translation>
+    </message>
 </context>
 <context>
     <name>dm::ResultGrid</name>

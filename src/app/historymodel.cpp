@@ -121,8 +121,10 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
             return e.bus;
         return e.bus.isEmpty() || e.link.contains(e.bus, Qt::CaseInsensitive) ? e.link
                                                                               : e.bus + QStringLiteral(" · ") + e.link;
-    case Target:
-        return e.targetPath;
+    case Target: // a run on another machine (remote, fio client/server) names its host: "pi4.lan:/mnt/ssd"
+        return e.host.isEmpty() || e.targetPath.startsWith(e.host + QLatin1Char(':'))
+            ? e.targetPath
+            : e.host + QLatin1Char(':') + e.targetPath;
     case Kind:
         return kindText(e);
     case Comment:

@@ -3,6 +3,11 @@
 // one of the window's operations; mainwindow.cpp holds the rest.
 #include "mainwindow.h"
 
+#include "historyservice.h"
+#include "remotedialog.h"
+
+#include <QLineEdit>
+
 #include <QActionGroup>
 #include <QMenuBar>
 
@@ -19,6 +24,23 @@ void MainWindow::buildMenus()
     file->addAction(
         tr("Save &JSON…"), QKeySequence(tr("Ctrl+J")), this, [this] { saveReportInteractive(QStringLiteral("json")); });
     file->addAction(tr("Export &fio Job…"), this, &MainWindow::exportFioJob);
+    // The same tests and settings as the grid, on other machines through fio (remotedialog.h).
+    QAction* runOnHosts = file->addAction(tr("Run on &Hosts…"), this, [this] {
+        RemoteRequest base;
+        base.tests = expandTests(effectiveRows(m_settings), m_settings.mode,
+            m_settings.mixEnabled ? std::optional<int>(m_settings.mixReadPercent) : std::nullopt);
+        base.settings = m_settings.run;
+        base.profile = m_settings.profile;
+        base.preset = m_settings.preset;
+        base.mode = m_settings.mode;
+        if (m_settings.mixEnabled)
+            base.mixReadPercent = m_settings.mixReadPercent;
+        base.comment = m_comment->text();
+        auto* dialog = new RemoteDialog(std::move(base), m_history, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    runOnHosts->setObjectName(QStringLiteral("runOnHosts")); // for tests
     file->addSeparator();
     file->addAction(tr("&Copy Text"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyText);
     file->addAction(tr("Copy Im&age"), QKeySequence(tr("Ctrl+Shift+I")), this, &MainWindow::copyImage);

@@ -94,7 +94,9 @@ FioClientDiagnosis diagnoseFioClient(const QString& output, const RemoteHost& ho
     static const QRegularExpression version(QStringLiteral("client/server version mismatch \\((\\d+) != (\\d+)\\)"));
     if (const auto m = version.match(output); m.hasMatch()) {
         d.problem = FioClientProblem::VersionMismatch;
-        d.detail = m.captured(1) + QStringLiteral(" != ") + m.captured(2);
+        // fio prints the version it received first, its own second (checked with a server that
+        // answers in protocol 1: "(1 != 97)" from fio 3.33).
+        d.detail = QStringLiteral("protocol %1 there, %2 here").arg(m.captured(1), m.captured(2));
         return d;
     }
     const QStringList lines = output.split(QLatin1Char('\n'));

@@ -45,7 +45,7 @@ enum class FioClientProblem {
 };
 struct FioClientDiagnosis {
     FioClientProblem problem = FioClientProblem::None;
-    QString detail; // "44 != 100" for a version mismatch; fio's own line otherwise
+    QString detail; // "protocol 96 there, 97 here" for a version mismatch; fio's own line otherwise
 };
 FioClientDiagnosis diagnoseFioClient(const QString& output, const RemoteHost& host);
 

@@ -293,6 +293,25 @@ TEST_F(Remote, CtrlCTellsEveryServerToStopAndRemovesTheTestFiles)
     EXPECT_TRUE(a.running() && b.running()) << "the servers stay up for the next run";
 }
 
+TEST_F(Remote, AServerOfAnotherFioVersionIsRefusedWithBothVersions)
+{
+    OtherVersionFioServer other(1); // no fio release speaks protocol 1 any more
+    ASSERT_GT(other.port(), 0);
+    FioServer a;
+    ASSERT_TRUE(a.ready());
+    const QString da = dir("a");
+    const QString spec = QStringLiteral("127.0.0.1:%1:%2").arg(other.port()).arg(dir("b"));
+    const auto o = remote(kTiny + QStringList { spec, a.spec(da) });
+    EXPECT_EQ(o.exitCode, 1) << o.err.toStdString();
+    const QString name = QStringLiteral("127.0.0.1:%1").arg(other.port());
+    EXPECT_TRUE(o.err.contains("fio refuses to work with " + name)) << o.err.toStdString();
+    EXPECT_TRUE(o.err.contains(QRegularExpression("this machine has fio-\\d+\\.\\d+"))) << o.err.toStdString();
+    EXPECT_TRUE(o.err.contains(QRegularExpression("protocol 1 there, \\d+ here"))) << o.err.toStdString();
+    EXPECT_TRUE(o.err.contains("install the same fio version")) << o.err.toStdString();
+    EXPECT_EQ(rowFigures(o.out, a.name()).size(), 2u) << "the other host still runs: " << o.out.toStdString();
+    EXPECT_TRUE(entries(da).isEmpty());
+}
+
 TEST_F(Remote, NoFioHereSaysHowToInstallIt)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

@@ -69,9 +69,9 @@ TEST(FioClientMessages, EachProblemIsRecognised)
     EXPECT_EQ(diagnoseFioClient("<vm> fio: /srv is not a directory\n", h).problem, FioClientProblem::NotADirectory);
     const auto v = diagnoseFioClient("fio: client/server version mismatch (98 != 100)\n", h);
     EXPECT_EQ(v.problem, FioClientProblem::VersionMismatch);
-    EXPECT_EQ(v.detail, "98 != 100");
+    EXPECT_EQ(v.detail, "protocol 98 there, 100 here");
     const QString m = versionMismatchMessage(h, "fio-3.33", v.detail);
-    EXPECT_TRUE(m.contains("127.0.0.1:8766") && m.contains("fio-3.33") && m.contains("98 != 100")) << m.toStdString();
+    EXPECT_TRUE(m.contains("127.0.0.1:8766") && m.contains("fio-3.33") && m.contains("protocol 98 there, 100 here")) << m.toStdString();
     EXPECT_TRUE(m.contains("same fio version")) << m.toStdString();
     const QString n = noAnswerMessage(h, "connect: Connection refused");
     EXPECT_TRUE(n.contains("fio --server") && n.contains("8766/tcp")) << n.toStdString();

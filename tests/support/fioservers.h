@@ -10,7 +10,11 @@
 #include <QThread>
 
 #include <arpa/inet.h>
+#include <atomic>
 #include <csignal>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <thread>
 #include <cstring>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -80,7 +84,12 @@ public:
             QStringList args = prefix;
             args << QStringLiteral("fio")
                  << QStringLiteral("--server=%1,%2").arg(ipv6 ? QStringLiteral("ip6:::1") : QStringLiteral("ip:127.0.0.1")).arg(m_port);
-            m_process.setChildProcessModifier([] { ::setsid(); });
+            // Its own process group (kill() takes the whole server), and gone with the test
+            // process even when that is killed before its destructors run.
+            m_process.setChildProcessModifier([] {
+                ::setsid();
+                ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+            });
             m_process.setProcessChannelMode(QProcess::MergedChannels);
             m_process.start(args.takeFirst(), args);
             if (!m_process.waitForStarted(5000))
@@ -137,6 +146,80 @@ private:
     int m_port = 0;
     bool m_ready = false;
     QProcess m_process;
+};
+
+// The one thing this machine cannot have for real: an fio server of another version. This
+// stand-in answers every connection with one command header in protocol `version` (fio's
+// header: le16 version, le16 opcode, le32 flags, le64 tag, le32 pdu_len, le16 crc16 of the 20
+// bytes before it, le16 crc16 of the payload; fio's crc16 is CRC-16/ARC). fio's client then
+// refuses it as it would a real server of that version: "client/server version mismatch".
+class OtherVersionFioServer {
+public:
+    explicit OtherVersionFioServer(uint16_t version)
+        : m_version(version)
+    {
+        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a {};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof a;
+        if (m_fd < 0 || ::bind(m_fd, reinterpret_cast<sockaddr*>(&a), len) != 0 || ::listen(m_fd, 4) != 0
+            || ::getsockname(m_fd, reinterpret_cast<sockaddr*>(&a), &len) != 0)
+            return;
+        m_port = ntohs(a.sin_port);
+        m_thread = std::thread([this] { serve(); });
+    }
+    ~OtherVersionFioServer()
+    {
+        m_stop = true;
+        if (m_thread.joinable())
+            m_thread.join();
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    int port() const { return m_port; }
+
+private:
+    static uint16_t crc16(const unsigned char* p, size_t n)
+    {
+        uint16_t crc = 0;
+        for (size_t i = 0; i < n; ++i) {
+            crc ^= p[i];
+            for (int b = 0; b < 8; ++b)
+                crc = (crc & 1) ? uint16_t((crc >> 1) ^ 0xA001) : uint16_t(crc >> 1);
+        }
+        return crc;
+    }
+    void serve()
+    {
+        while (!m_stop) {
+            pollfd p { m_fd, POLLIN, 0 };
+            if (::poll(&p, 1, 100) <= 0)
+                continue;
+            const int c = ::accept(m_fd, nullptr, nullptr);
+            if (c < 0)
+                continue;
+            unsigned char h[24] = {};
+            h[0] = uint8_t(m_version & 0xff); // version, little-endian
+            h[1] = uint8_t(m_version >> 8);
+            h[2] = 6; // an opcode (FIO_NET_CMD_PROBE); the version is refused before it is read
+            const uint16_t crc = crc16(h, 20);
+            h[20] = uint8_t(crc & 0xff);
+            h[21] = uint8_t(crc >> 8);
+            (void)!::write(c, h, sizeof h);
+            pollfd r { c, POLLIN, 0 };
+            char sink[4096];
+            while (!m_stop && ::poll(&r, 1, 2000) > 0 && ::read(c, sink, sizeof sink) > 0) {
+            }
+            ::close(c);
+        }
+    }
+
+    uint16_t m_version;
+    int m_fd = -1;
+    int m_port = 0;
+    std::atomic<bool> m_stop { false };
+    std::thread m_thread;
 };
 
 } // namespace dm::test

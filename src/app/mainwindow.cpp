@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
+#include "explanationpanel.h"
 
 #include "blockdevices.h"
 #include "destructiveconfirmdialog.h"
@@ -172,6 +173,8 @@ void MainWindow::buildCentral()
 
     m_chart = new LiveChart(central);
     layout->addWidget(m_chart, 2);
+    m_explanations = new ExplanationPanel(central);
+    layout->addWidget(m_explanations);
 
     m_comment = new QLineEdit(central);
     m_comment->setPlaceholderText(tr("Comment (shown in the image and the reports)"));
@@ -202,6 +205,7 @@ void MainWindow::applySettingsToUi()
     if (m_storedReport) { // a stored run's tiles belong to its own rows, not the settings'
         m_storedReport.reset();
         m_grid->clearResults();
+        m_explanations->clear();
     }
     const auto check = [](QActionGroup* g, int value) {
         for (QAction* a : g->actions())
@@ -301,6 +305,7 @@ bool MainWindow::startTests(const std::vector<size_t>& testRows)
     if (testRows.size() == rows.size())
         m_grid->clearResults();
     m_chart->clear();
+    m_explanations->clear();
     if (device && needsUdisksToOpen(targetPath(), writes)) {
         // The window never runs as root: UDisks2 opens the device once polkit agrees, which may
         // mean a password dialog, so the run starts when the answer comes.
@@ -401,7 +406,9 @@ void MainWindow::onFinished(const RunResult& r)
             : failed              ? tr("Finished with errors: see the tiles' tooltips")
                                   : tr("Finished"));
     storeGridRun(r);
-    finishAutomation();
+    // The image and the reports wait for the explanations (described off this thread).
+    connect(m_explanations, &ExplanationPanel::explained, this, &MainWindow::finishAutomation, Qt::SingleShotConnection);
+    m_explanations->explain(m_lastRunTarget, gridRun());
 }
 
 void MainWindow::onFailed(const QString& message)
@@ -469,17 +476,7 @@ Report MainWindow::currentReport() const
         return stored;
     }
     Report report;
-    if (m_lastRun)
-        report.run = *m_lastRun;
-    else
-        report.run.settings = m_settings.run;
-    // Every result on the grid, in run order: reads, then writes, then mix.
-    report.run.tests.clear();
-    const size_t rowCount = effectiveRows(m_settings).size();
-    for (Direction d : { Direction::Read, Direction::Write, Direction::Mix })
-        for (size_t row = 0; row < rowCount; ++row)
-            if (const TestResult* r = m_grid->result(row, d))
-                report.run.tests.push_back(*r);
+    report.run = gridRun();
     report.profile = m_settings.profile;
     report.preset = m_settings.preset;
     report.mode = m_settings.mode;

@@ -23,6 +23,7 @@ namespace dm {
 
 class HistoryPage;
 class HistoryService;
+class ExplanationPanel;
 class LiveChart;
 class ResultGrid;
 class ScanPage;
@@ -50,6 +51,7 @@ public:
 
     const GuiSettings& settings() const { return m_settings; }
     Report currentReport() const; // what the reports and the image describe
+    ExplanationPanel* explanationPanel() const { return m_explanations; }
     QString targetPath() const;
     int exitCode() const { return m_exitCode; } // of the last run, as diskometer-cli's
     ResultGrid* grid() const { return m_grid; }
@@ -103,6 +105,8 @@ private:
     void onSample(int testIndex, const LiveSample& s);
     void onTestFinished(int testIndex, const TestResult& r);
     void onFinished(const RunResult& r);
+    // The last run's settings, region and warnings with every result on the grid, in run order.
+    RunResult gridRun() const;
     void onFailed(const QString& message);
     void onRunningChanged(bool running);
     void finishAutomation();
@@ -127,6 +131,7 @@ private:
     TargetCombo* m_targetCombo = nullptr;
     ResultGrid* m_grid = nullptr;
     LiveChart* m_chart = nullptr;
+    ExplanationPanel* m_explanations = nullptr;
     QTabWidget* m_tabs = nullptr;
     ScanPage* m_scanPage = nullptr;
     SustainedPage* m_sustainedPage = nullptr;

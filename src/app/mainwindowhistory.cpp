@@ -3,6 +3,7 @@
 // HistoryService, the History tab lists them, a stored grid run can be shown in the tiles, and
 // File › Export fio Job writes the grid's tests as an fio job file.
 #include "mainwindow.h"
+#include "explanationpanel.h"
 
 #include "comparedialog.h"
 #include "fiojob.h"
@@ -134,6 +135,7 @@ void MainWindow::showStoredReport(const Report& report)
         const size_t row = size_t(std::find(rows.begin(), rows.end(), t.spec.row) - rows.begin());
         m_grid->setResult(row, t.spec.direction, t);
     }
+    m_explanations->show(report.target, report.run);
     m_chart->clear();
     m_comment->setText(report.comment);
     const QString device = report.target.model.isEmpty() ? report.target.path : report.target.model;
@@ -200,6 +202,23 @@ void MainWindow::exportFioJob()
         m_status->setText(tr("Saved %1: run it with fio --output-format=json %1 > out.json, then import out.json "
                              "in the History tab")
                               .arg(QFileInfo(path).fileName()));
+}
+
+RunResult MainWindow::gridRun() const
+{
+    RunResult run;
+    if (m_lastRun)
+        run = *m_lastRun;
+    else
+        run.settings = m_settings.run;
+    // Reads, then writes, then mix, as a run goes.
+    run.tests.clear();
+    const size_t rowCount = effectiveRows(m_settings).size();
+    for (Direction d : { Direction::Read, Direction::Write, Direction::Mix })
+        for (size_t row = 0; row < rowCount; ++row)
+            if (const TestResult* r = m_grid->result(row, d))
+                run.tests.push_back(*r);
+    return run;
 }
 
 } // namespace dm

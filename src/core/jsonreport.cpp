@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jsonreport.h"
+#include "explanations.h"
 #include "reportheader.h"
 
 #include <QJsonArray>
@@ -275,11 +276,38 @@ namespace {
 
 QByteArray formatJson(const Report& report)
 {
+    // "warnings" holds the run's own and the explanations' warnings; "notes" the explanations'
+    // notes; each result lists those about it in "flags" (indices into "explanations").
+    const std::vector<Explanation> explanations = explainRun(report.target, report.run);
     QJsonArray results;
-    for (const auto& test : report.run.tests)
-        results.append(resultJson(test));
-    QJsonObject root = reportHeaderJson(
-        kResultSchema, headerOf(report), report.run.region, report.run.warnings, report.run.cancelled);
+    for (size_t i = 0; i < report.run.tests.size(); ++i) {
+        QJsonObject result = resultJson(report.run.tests[i]);
+        QJsonArray flags;
+        for (int mark : explanationMarks(explanations, i))
+            flags.append(mark - 1);
+        result.insert(QStringLiteral("flags"), flags);
+        results.append(result);
+    }
+    std::vector<std::string> warnings;
+    for (const QString& w : reportWarnings(report.run, explanations))
+        warnings.push_back(w.toStdString());
+    QJsonObject root
+        = reportHeaderJson(kResultSchema, headerOf(report), report.run.region, warnings, report.run.cancelled);
+    root.insert(QStringLiteral("notes"),
+        QJsonArray::fromStringList(explanationTexts(explanations, Explanation::Kind::Note)));
+    QJsonArray explanationList;
+    for (const Explanation& e : explanations) {
+        QJsonArray tests;
+        for (size_t t : e.tests)
+            tests.append(qint64(t));
+        explanationList.append(QJsonObject {
+            { QStringLiteral("kind"), e.kind == Explanation::Kind::Warning ? QStringLiteral("warning")
+                                                                            : QStringLiteral("note") },
+            { QStringLiteral("text"), e.text },
+            { QStringLiteral("results"), tests },
+        });
+    }
+    root.insert(QStringLiteral("explanations"), explanationList);
     root.insert(QStringLiteral("settings"), settingsJson(report));
     root.insert(QStringLiteral("results"), results);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
@@ -369,6 +397,13 @@ Result<Report> parseJson(const QByteArray& json)
     }
     if (read.error)
         return *read.error;
+    // The explanations are made again from what was read (explanations.h); the warnings they
+    // added are theirs, not the run's, and would otherwise be said twice.
+    QStringList explained;
+    for (const QJsonValue e : root.value(QLatin1String("explanations")).toArray())
+        if (e.toObject().value(QLatin1String("kind")).toString() == QLatin1String("warning"))
+            explained << e.toObject().value(QLatin1String("text")).toString();
+    std::erase_if(report.run.warnings, [&](const std::string& w) { return explained.contains(QString::fromStdString(w)); });
     return report;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "markdownreport.h"
 
+#include "explanations.h"
 #include "targetinfo.h"
 #include "textreport.h"
 
@@ -91,6 +92,8 @@ QString formatMarkdown(const Report& report)
     lines << QStringLiteral("## ") + oneLine(device) + QStringLiteral(", ")
             + report.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss"));
     lines << QString() << settingsLine(report);
+    if (const QString queue = queueSummary(report.target.queue, report.target.rotational); !queue.isEmpty())
+        lines << QString() << QStringLiteral("Queue: ") + queue;
     if (!report.comment.trimmed().isEmpty())
         lines << QString() << QStringLiteral("> ") + oneLine(report.comment);
     lines << QString();
@@ -107,10 +110,26 @@ QString formatMarkdown(const Report& report)
         alignment << QStringLiteral("---:");
     lines << tableLine(alignment);
 
+    const std::vector<Explanation> explanations = explainRun(report.target, report.run);
     for (const TestRow& row : rows) {
+        // One table line holds every direction of a row: it carries the marks of all of them.
+        std::vector<int> marks;
+        for (size_t i = 0; i < report.run.tests.size(); ++i)
+            if (report.run.tests[i].spec.row == row)
+                for (int n : explanationMarks(explanations, i))
+                    if (std::find(marks.begin(), marks.end(), n) == marks.end())
+                        marks.push_back(n);
+        std::sort(marks.begin(), marks.end());
+        QString name = QString::fromStdString(rowName(row));
+        if (!marks.empty()) {
+            QStringList numbers;
+            for (int n : marks)
+                numbers << QString::number(n);
+            name += QStringLiteral(" [") + numbers.join(QLatin1Char(',')) + QLatin1Char(']');
+        }
         const Cells read = cells(find(report, row, Direction::Read));
         const Cells write = cells(find(report, row, Direction::Write));
-        QStringList line { QString::fromStdString(rowName(row)), read.mbPerSec, write.mbPerSec, read.iops, write.iops,
+        QStringList line { name, read.mbPerSec, write.mbPerSec, read.iops, write.iops,
             read.latencyUs, write.latencyUs };
         if (mix) {
             const Cells m = cells(find(report, row, Direction::Mix));
@@ -119,10 +138,19 @@ QString formatMarkdown(const Report& report)
         lines << tableLine(line);
     }
 
-    if (!report.run.warnings.empty() || report.run.cancelled)
-        lines << QString();
+    const QStringList explained = explanationTexts(explanations, Explanation::Kind::Warning);
+    QStringList footer;
     for (const auto& warning : report.run.warnings)
-        lines << QStringLiteral("- Warning: ") + oneLine(QString::fromStdString(warning));
+        if (!explained.contains(QString::fromStdString(warning)))
+            footer << QStringLiteral("- Warning: ") + oneLine(QString::fromStdString(warning));
+    for (size_t n = 0; n < explanations.size(); ++n)
+        footer << QStringLiteral("- %1 [%2]: ")
+                      .arg(explanations[n].kind == Explanation::Kind::Warning ? QStringLiteral("Warning")
+                                                                              : QStringLiteral("Note"))
+                      .arg(n + 1)
+                + oneLine(explanations[n].text);
+    if (!footer.isEmpty() || report.run.cancelled)
+        lines << QString() << footer;
     if (report.run.cancelled)
         lines << QStringLiteral("- Cancelled: the run was stopped; later tests did not run");
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');

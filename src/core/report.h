@@ -2,6 +2,7 @@
 #pragma once
 
 #include "presets.h"
+#include "queueinfo.h"
 #include "results.h"
 
 #include <QDateTime>
@@ -29,6 +30,12 @@ struct TargetDescription {
     // USB only: true when the stick or case runs the UAS protocol, false for the older, slower
     // Bulk-Only Transport (the usb-storage driver); empty when not USB or not known.
     std::optional<bool> uas;
+    // USB only: the link speed the device negotiated (the number `link` names; 0 = unknown) and
+    // the USB version its descriptor claims ("3.20", "2.10"), which tell a USB 3 drive held to
+    // USB 2.0 speed by the port or cable (explanations.h).
+    double linkMbps = 0;
+    QString usbVersion;
+    QueueFacts queue; // how the device takes I/O: queue depth, write cache, scheduler
     bool rotational = false;
     bool readOnly = false; // the device (or partition) is read-only in the kernel
     bool removable = false; // the kernel's removable flag: card readers, many USB sticks

@@ -127,6 +127,8 @@ namespace {
     // What the USB side says about a USB-attached disk.
     struct UsbFacts {
         QString link;
+        double linkMbps = 0;
+        QString version; // bcdUSB as the kernel writes it in `version` (" 3.20")
         std::optional<bool> uas;
         QString serial; // the USB device's iSerial: the bridge's, which may not be the drive's
     };
@@ -152,8 +154,11 @@ namespace {
             if (!speed.isEmpty()) {
                 bool ok = false;
                 const double mbps = speed.toDouble(&ok);
-                if (ok)
+                if (ok) {
                     usb.link = usbLinkLabel(mbps);
+                    usb.linkMbps = mbps;
+                }
+                usb.version = readTrimmed(dir.filePath(QStringLiteral("version")));
                 usb.serial = readTrimmed(dir.filePath(QStringLiteral("serial")));
                 break;
             }
@@ -251,6 +256,7 @@ namespace {
         // A partition can be made read-only on its own, and a read-only disk makes all of them so.
         dev.readOnly = readFlag(devicePath + QStringLiteral("/ro")) || readFlag(diskDir + QStringLiteral("/ro"));
         dev.removable = readFlag(diskDir + QStringLiteral("/removable"));
+        dev.queue = readQueueFacts(diskDir);
         if (partition)
             dev.wholeDisk = QStringLiteral("/dev/") + diskName;
         else
@@ -272,6 +278,8 @@ namespace {
         } else if (dev.bus == QLatin1String("usb")) {
             usb = usbFacts(diskDir, canonicalRoot);
             dev.link = usb.link;
+            dev.linkMbps = usb.linkMbps;
+            dev.usbVersion = usb.version;
             dev.uas = usb.uas;
         } else if (dev.bus == QLatin1String("mmc") && dev.model.isEmpty()) {
             dev.model = readTrimmed(diskDir + QStringLiteral("/device/name")); // SD and eMMC name the card here
@@ -347,6 +355,9 @@ namespace {
         target.bus = dev.bus;
         target.link = dev.link;
         target.uas = dev.uas;
+        target.linkMbps = dev.linkMbps;
+        target.usbVersion = dev.usbVersion;
+        target.queue = dev.queue;
         target.rotational = dev.rotational;
         target.readOnly = dev.readOnly;
         target.removable = dev.removable;
@@ -486,9 +497,10 @@ QString deviceSummary(const TargetDescription& target)
         connection << target.bus;
     if (!target.link.isEmpty())
         connection << target.link;
-    // UAS or not decides much of a USB drive's random I/O; readers comparing results want to know.
-    if (target.uas.value_or(false))
-        connection << QStringLiteral("UAS");
+    // UAS or Bulk-Only Transport decides much of a USB drive's random I/O; readers comparing
+    // results want to know.
+    if (target.uas)
+        connection << (*target.uas ? QStringLiteral("UAS") : QStringLiteral("BOT"));
 
     QStringList parts;
     if (!name.isEmpty())

@@ -4,6 +4,8 @@
 #include <QJsonArray>
 #include <QJsonValue>
 
+#include <algorithm>
+
 namespace dm {
 
 namespace {
@@ -41,6 +43,15 @@ QJsonObject targetDescriptionJson(const TargetDescription& t)
         { QStringLiteral("bus"), t.bus },
         { QStringLiteral("link"), stringOrNull(t.link) },
         { QStringLiteral("uas"), t.uas ? QJsonValue(*t.uas) : QJsonValue() },
+        { QStringLiteral("link_mbps"), t.linkMbps > 0 ? QJsonValue(t.linkMbps) : QJsonValue() },
+        { QStringLiteral("usb_version"), stringOrNull(t.usbVersion) },
+        { QStringLiteral("queue"),
+            QJsonObject {
+                { QStringLiteral("device_queue_depth"), positiveOrNull(t.queue.deviceQueueDepth) },
+                { QStringLiteral("nr_requests"), positiveOrNull(t.queue.requests) },
+                { QStringLiteral("write_cache"), stringOrNull(t.queue.writeCache) },
+                { QStringLiteral("scheduler"), stringOrNull(t.queue.scheduler) },
+            } },
         { QStringLiteral("rotational"), t.rotational },
         { QStringLiteral("read_only"), t.readOnly },
         { QStringLiteral("removable"), t.removable },
@@ -73,6 +84,13 @@ TargetDescription targetDescriptionFromJson(const QJsonObject& o)
     t.link = text("link");
     if (const QJsonValue uas = o.value(QLatin1String("uas")); uas.isBool())
         t.uas = uas.toBool();
+    t.linkMbps = std::max(0.0, o.value(QLatin1String("link_mbps")).toDouble());
+    t.usbVersion = text("usb_version");
+    const QJsonObject queue = o.value(QLatin1String("queue")).toObject();
+    t.queue.deviceQueueDepth = int(size(queue, "device_queue_depth"));
+    t.queue.requests = int(size(queue, "nr_requests"));
+    t.queue.writeCache = queue.value(QLatin1String("write_cache")).toString();
+    t.queue.scheduler = queue.value(QLatin1String("scheduler")).toString();
     t.rotational = flag("rotational");
     t.readOnly = flag("read_only");
     t.removable = flag("removable");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "textreport.h"
 
+#include "explanations.h"
 #include "targetinfo.h"
 
 #include <QStringList>
@@ -41,7 +42,7 @@ namespace {
     }
 
     // Nothing for a test that neither failed nor finished a pass (a cancelled run stops mid-test).
-    std::optional<QString> rowLine(const TestResult& test)
+    std::optional<QString> rowLine(const TestResult& test, const std::vector<int>& marks)
     {
         const QString prefix = rowPrefix(test.spec.row);
         if (test.error)
@@ -49,9 +50,18 @@ namespace {
         if (test.passes.empty())
             return std::nullopt;
         const PassResult& headline = test.passes[passStatistics(test.passes).bestIndex];
-        return prefix
+        QString line = prefix
             + QString::asprintf(" %9.3f MB/s [%9.1f IOPS] <%9.2f us>", headline.mbPerSec(), headline.iops(),
                 headline.latency.meanNs / 1000.0);
+        // After CrystalDiskMark's columns, so a row still compares with theirs: the numbers of
+        // the Warning and Note lines about it.
+        if (!marks.empty()) {
+            QStringList numbers;
+            for (int n : marks)
+                numbers << QString::number(n);
+            line += QStringLiteral(" [") + numbers.join(QLatin1Char(',')) + QLatin1Char(']');
+        }
+        return line;
     }
 
     QString modeLabel(const Report& report)
@@ -172,12 +182,14 @@ QString formatText(const Report& report, bool crlf)
         { Direction::Mix,
             QStringLiteral("[Mix] Read %1%/Write %2%").arg(mixReadPercent(report)).arg(100 - mixReadPercent(report)) },
     };
+    const std::vector<Explanation> explanations = explainRun(report.target, report.run);
     for (const auto& section : sections) {
         QStringList rows;
-        for (const auto& test : report.run.tests) {
+        for (size_t i = 0; i < report.run.tests.size(); ++i) {
+            const TestResult& test = report.run.tests[i];
             if (test.spec.direction != section.direction)
                 continue;
-            if (auto line = rowLine(test))
+            if (auto line = rowLine(test, explanationMarks(explanations, i)))
                 rows << *line;
         }
         if (rows.isEmpty())
@@ -202,8 +214,19 @@ QString formatText(const Report& report, bool crlf)
         lines << footerLine(QStringLiteral("OS"), os);
     if (const QString device = deviceSummary(report.target); !device.isEmpty())
         lines << footerLine(QStringLiteral("Device"), device);
-    for (const auto& warning : report.run.warnings)
-        lines << footerLine(QStringLiteral("Warning"), QString::fromStdString(warning).simplified());
+    if (const QString queue = queueSummary(report.target.queue, report.target.rotational); !queue.isEmpty())
+        lines << footerLine(QStringLiteral("Queue"), queue);
+    const QStringList explained = explanationTexts(explanations, Explanation::Kind::Warning);
+    for (const auto& warning : report.run.warnings) {
+        // A run read back from JSON carries the explanations' warnings too; they follow, numbered.
+        if (!explained.contains(QString::fromStdString(warning)))
+            lines << footerLine(QStringLiteral("Warning"), QString::fromStdString(warning).simplified());
+    }
+    for (size_t n = 0; n < explanations.size(); ++n) {
+        const Explanation& e = explanations[n];
+        lines << footerLine(e.kind == Explanation::Kind::Warning ? QStringLiteral("Warning") : QStringLiteral("Note"),
+            QStringLiteral("[%1] ").arg(n + 1) + e.text.simplified());
+    }
     if (report.run.cancelled)
         lines << footerLine(
             QStringLiteral("Cancelled"), QStringLiteral("the run was stopped; later tests did not run"));

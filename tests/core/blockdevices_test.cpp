@@ -305,7 +305,7 @@ TEST(BlockDevices, UsbSticksTellUasFromBulkOnlyAndTheirLinkSpeed)
     ASSERT_TRUE(bot->uas.has_value());
     EXPECT_FALSE(*bot->uas);
     EXPECT_EQ(bot->partitions, QStringList({ "sdc1" }));
-    EXPECT_EQ(deviceSummary(*bot), QStringLiteral("Kingston DataTraveler 2.0 (usb, USB 2.0 (480 Mbps))"));
+    EXPECT_EQ(deviceSummary(*bot), QStringLiteral("Kingston DataTraveler 2.0 (usb, USB 2.0 (480 Mbps), BOT)"));
 
     const TargetDescription* part = find(list, QStringLiteral("/dev/sdc1"));
     ASSERT_NE(part, nullptr);

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "report.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace dm {
+
+// Why a number in a report is what it is, or why it may not be the drive's: one sentence a reader
+// of a blog post can act on. docs/MEASURING.md ("Explanations") lists each rule, its threshold
+// and why. Computed from the target description and the results alone, so a run read back from
+// the history or a JSON file is explained the same way as a fresh one.
+struct Explanation {
+    // A warning says the figures may not be the drive's (and what to do); a note says why a
+    // figure is what it is (a limit of the connection or the device).
+    enum class Kind { Warning, Note };
+    Kind kind = Kind::Note;
+    QString text;
+    std::vector<size_t> tests; // the rows it is about (indices into RunResult::tests); empty = the whole run
+    bool operator==(const Explanation&) const = default;
+};
+
+// The thresholds of the rules, for the rules, their tests and the docs.
+namespace explain {
+    // A queue-depth row this close to its Q1T1 row (relative to the Q1T1 figure) gained nothing from its queue.
+    inline constexpr double kSameAsQ1 = 0.10;
+    // Passes spread this much are not one stable figure.
+    inline constexpr double kMaxCvPercent = 10.0;
+    inline constexpr double kMaxBestToWorst = 1.25; // best pass / worst pass
+    // Below this a test region fits in the DRAM or SLC cache many drives have.
+    inline constexpr uint64_t kMinTestSize = 256 * MiB;
+    // A pass that moved less than this (bytes) says more about its start and end than the drive.
+    inline constexpr uint64_t kMinPassBytes = 4'000'000;
+} // namespace explain
+
+// Every explanation for `run` on `target`, warnings first, in a fixed order.
+std::vector<Explanation> explainRun(const TargetDescription& target, const RunResult& run);
+
+// The texts of one kind, in order.
+QStringList explanationTexts(const std::vector<Explanation>& explanations, Explanation::Kind kind);
+
+// The run's own warnings followed by the explanations' warnings, without repeats: what a
+// report's warnings list says.
+QStringList reportWarnings(const RunResult& run, const std::vector<Explanation>& explanations);
+
+// The numbers (1-based, in the order of `explanations`) of those that flag test `index`, for the
+// marks a report puts on that row: "[1]", "[1,3]".
+std::vector<int> explanationMarks(const std::vector<Explanation>& explanations, size_t index);
+
+// "RND4K Q32T1 write": a row as the explanations name it.
+QString testLabel(const TestSpec& spec);
+
+} // namespace dm

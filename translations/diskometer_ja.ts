@@ -9,6 +9,17 @@
     </message>
 </context>
 <context>
+    <name>PowerProfileHold</name>
+    <message>
+        <source>power-profiles-daemon is not running, so the power profile is not held</source>
+        <translation>power-profiles-daemon が動作していないため、電源プロファイルは保持されません</translation>
+    </message>
+    <message>
+        <source>power-profiles-daemon did not hold the performance profile: %1</source>
+        <translation>power-profiles-daemon が performance プロファイルを保持しませんでした: %1</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -258,6 +269,80 @@
     <message>
         <source>Erase and Test</source>
         <translation>消去してテスト</translation>
+    </message>
+</context>
+<context>
+    <name>dm::ExplanationPanel</name>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>ⓘ %1</source>
+        <translation>ⓘ %1</translation>
+    </message>
+</context>
+<context>
+    <name>dm::Explanations</name>
+    <message>
+        <source>%1: %2 MB/s, within %3 % of %4 (%5 MB/s)</source>
+        <translation>%1: %2 MB/s、%4 (%5 MB/s) との差が %3 % 以内</translation>
+    </message>
+    <message>
+        <source>this USB %1 device is linked at USB 2.0 speed (480 Mbps, at most about 40 MB/s in practice): another port or cable may be much faster</source>
+        <translation>この USB %1 機器は USB 2.0 の速度 (480 Mbps、実効で最大約 40 MB/s) で接続されています: 別のポートやケーブルならずっと速くなる可能性があります</translation>
+    </message>
+    <message>
+        <source>linked at USB 2.0 speed (480 Mbps, at most about 40 MB/s in practice); the device reports USB 2.10, as USB 3 devices do on a USB 2.0 connection: if it is a USB 3 drive, another port or cable may be much faster</source>
+        <translation>USB 2.0 の速度 (480 Mbps、実効で最大約 40 MB/s) で接続されています。機器は USB 2.10 を名乗っており、これは USB 3 機器が USB 2.0 で接続されたときの値です: USB 3 のドライブなら、別のポートやケーブルでずっと速くなる可能性があります</translation>
+    </message>
+    <message>
+        <source>this USB drive runs on the usb-storage driver (Bulk-Only Transport, no UAS), which carries one command at a time: rows with a queue depth above 1 cannot be faster than Q1 on this connection; a UAS-capable enclosure or port would differ</source>
+        <translation>この USB ドライブは usb-storage ドライバー (Bulk-Only Transport、UAS なし) で動作しており、コマンドを一度に 1 つしか運べません: この接続ではキュー深度 2 以上の行は Q1 より速くなりません。UAS 対応のケースやポートなら結果は異なります</translation>
+    </message>
+    <message>
+        <source>the device takes one command at a time (%1): rows with a queue depth above 1 run at depth 1</source>
+        <translation>デバイスはコマンドを一度に 1 つしか受け付けません (%1): キュー深度 2 以上の行も深度 1 で動作します</translation>
+    </message>
+    <message>
+        <source>the device takes at most %1 commands at once (%2): deeper rows run at depth %1</source>
+        <translation>デバイスが一度に受け付けるコマンドは最大 %1 個です (%2): それより深い行も深度 %1 で動作します</translation>
+    </message>
+    <message>
+        <source>%1: Bulk-Only Transport carries one command at a time</source>
+        <translation>%1: Bulk-Only Transport はコマンドを一度に 1 つしか運べません</translation>
+    </message>
+    <message>
+        <source>%1: the device takes at most %2 command(s) at once</source>
+        <translation>%1: デバイスが一度に受け付けるコマンドは最大 %2 個です</translation>
+    </message>
+    <message>
+        <source>the device&apos;s write cache is off (queue/write_cache: write through): every write waits until it is on the medium, so write rows are lower than with a write-back cache</source>
+        <translation>デバイスの書き込みキャッシュが無効です (queue/write_cache: write through): 書き込みのたびに媒体への記録を待つため、書き込みの行はライトバックキャッシュの場合より低くなります</translation>
+    </message>
+    <message>
+        <source>the kernel calls this device rotational (many USB sticks claim to be): if it spins, random rows are bound by its seek time</source>
+        <translation>カーネルはこのデバイスを回転式としています (多くの USB メモリがそう名乗ります): 実際に回転するディスクなら、ランダムの行はシーク時間に縛られます</translation>
+    </message>
+    <message>
+        <source>a rotational (spinning) disk: random rows are bound by its seek time</source>
+        <translation>回転式ディスク: ランダムの行はシーク時間に縛られます</translation>
+    </message>
+    <message>
+        <source>the bfq I/O scheduler spends CPU time on every request: deep random rows may be lower than the drive does with mq-deadline or none</source>
+        <translation>I/O スケジューラー bfq は要求ごとに CPU 時間を使います: 深いランダムの行は mq-deadline や none の場合より低くなることがあります</translation>
+    </message>
+    <message>
+        <source>%1: the passes varied (CV %2 %, best %3 MB/s, worst %4 MB/s): not one stable figure; run again, with nothing else using the drive</source>
+        <translation>%1: パスごとのばらつきが大きく (CV %2 %、最高 %3 MB/s、最低 %4 MB/s)、安定した値ではありません。ほかにドライブを使うものがない状態でもう一度実行してください</translation>
+    </message>
+    <message>
+        <source>the test size (%1) is smaller than the cache many drives have (%2 or more of DRAM or SLC): the figures may be the cache&apos;s, not the drive&apos;s; choose a larger test size</source>
+        <translation>テストサイズ (%1) は多くのドライブが持つキャッシュ (DRAM や SLC で %2 以上) より小さいため、数値はドライブではなくキャッシュのものかもしれません。より大きなテストサイズを選んでください</translation>
+    </message>
+    <message>
+        <source>%1: a pass moved only %2 MB, too little to measure well; choose a longer measure time</source>
+        <translation>%1: 1 回のパスで転送したのは %2 MB だけで、正しく測るには少なすぎます。測定時間を長くしてください</translation>
     </message>
 </context>
 <context>

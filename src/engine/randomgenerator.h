@@ -5,6 +5,26 @@
 
 namespace dm {
 
+// The high 64 bits of the 128-bit product a * b. With a 128-bit integer type where the compiler
+// has one (64-bit targets); 32-bit ARM (armhf) has none, so there it is done in 32-bit halves.
+constexpr uint64_t mulHigh64Portable(uint64_t a, uint64_t b)
+{
+    const uint64_t aLo = a & 0xffffffffu, aHi = a >> 32, bLo = b & 0xffffffffu, bHi = b >> 32;
+    const uint64_t lolo = aLo * bLo, hilo = aHi * bLo, lohi = aLo * bHi, hihi = aHi * bHi;
+    const uint64_t middle = (lolo >> 32) + (hilo & 0xffffffffu) + lohi; // cannot overflow
+    return hihi + (hilo >> 32) + (middle >> 32);
+}
+
+constexpr uint64_t mulHigh64(uint64_t a, uint64_t b)
+{
+#ifdef __SIZEOF_INT128__
+    __extension__ using Wide = unsigned __int128;
+    return uint64_t((Wide(a) * b) >> 64);
+#else
+    return mulHigh64Portable(a, b);
+#endif
+}
+
 // xoshiro256**: fast, small state, good statistical quality; one per I/O thread so no locking.
 class RandomGenerator {
 public:
@@ -34,11 +54,7 @@ public:
     }
 
     // Uniform in [0, n) by multiply-and-shift (Lemire); the bias is below 2^-40 for any n we use.
-    uint64_t below(uint64_t n)
-    {
-        __extension__ using Wide = unsigned __int128;
-        return uint64_t((Wide(next()) * n) >> 64);
-    }
+    uint64_t below(uint64_t n) { return mulHigh64(next(), n); }
 
 private:
     static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }

@@ -55,9 +55,11 @@ uint64_t scanSampleOffset(uint32_t i, uint32_t n, uint64_t capacity, uint64_t sa
 {
     if (n <= 1 || capacity <= sampleSize)
         return 0;
-    __extension__ using Wide = unsigned __int128;
+    // i * span / (n - 1) without overflow and without a 128-bit integer (32-bit ARM has none):
+    // span = q (n - 1) + r, so it is i q + i r / (n - 1), where i r < 2^64 as i, r < n <= 2^32.
     const uint64_t span = capacity - sampleSize;
-    const uint64_t exact = uint64_t(Wide(i) * span / (n - 1));
+    const uint64_t q = span / (n - 1), r = span % (n - 1);
+    const uint64_t exact = i * q + uint64_t(i) * r / (n - 1);
     return align ? exact / align * align : exact;
 }
 

@@ -18,6 +18,11 @@
 
 namespace dm {
 
+// Test files and devices are larger than 2 GiB: on 32-bit ARM (armhf) off_t, stat()'s st_size and
+// fallocate()'s length are 32-bit unless the build asks for _FILE_OFFSET_BITS=64 (CMakeLists.txt
+// does), and a 4 GiB test file would fail with EOVERFLOW or be cut short.
+static_assert(sizeof(off_t) == 8, "build with -D_FILE_OFFSET_BITS=64: off_t must hold a drive's size");
+
 namespace {
 
     constexpr uint64_t kAlign = 4096;

@@ -3,6 +3,7 @@
 // random offsets are block-aligned, inside the region, spread uniformly, and differ by seed.
 #include "offsetgenerator.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <set>
 #include <vector>
@@ -78,4 +79,27 @@ TEST(OffsetGenerator, SliceFitNeedsOneBlockPerThread)
     EXPECT_TRUE(OffsetGenerator::sliceFits(16 * MiB, 1 * MiB, 16));
     EXPECT_FALSE(OffsetGenerator::sliceFits(16 * MiB, 1 * MiB, 17));
     EXPECT_FALSE(OffsetGenerator::sliceFits(512 * KiB, 1 * MiB, 1));
+}
+
+// Random offsets come from the high half of a 64x64-bit product; 32-bit ARM has no 128-bit
+// integer, so the product is also done in 32-bit halves. Both must agree everywhere.
+TEST(RandomGenerator, HighHalfOfTheProductIsExactWithoutInt128)
+{
+    constexpr uint64_t max = ~uint64_t(0);
+    static_assert(dm::mulHigh64Portable(max, max) == max - 1);
+    static_assert(dm::mulHigh64Portable(uint64_t(1) << 32, uint64_t(1) << 32) == 1);
+    static_assert(dm::mulHigh64Portable(max, 2) == 1);
+    static_assert(dm::mulHigh64Portable(0x123456789abcdef0ULL, 0x0fedcba987654321ULL) == 0x0121fa00ad77d742ULL);
+    dm::RandomGenerator rng(7);
+    for (int i = 0; i < 100000; ++i) {
+        const uint64_t a = rng.next(), b = rng.next() >> (i % 64);
+        ASSERT_EQ(dm::mulHigh64Portable(a, b), dm::mulHigh64(a, b)) << a << " * " << b;
+    }
+    // below(n) stays below n for n beyond 32 bits (offsets on drives of terabytes).
+    const uint64_t n = (uint64_t(1) << 40) + 12345;
+    uint64_t highest = 0;
+    for (int i = 0; i < 10000; ++i)
+        highest = std::max(highest, rng.below(n));
+    EXPECT_LT(highest, n);
+    EXPECT_GT(highest, n / 2);
 }

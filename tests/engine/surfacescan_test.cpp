@@ -51,6 +51,19 @@ TEST(SurfaceScan, SampleOffsetsSpanTheDeviceEvenly)
     EXPECT_EQ(scanIoSize(12 * KiB), 4 * KiB);
 }
 
+// Positions on a drive of 100+ PB with 100,000 samples: i * span overflows 64 bits, and 32-bit
+// ARM has no 128-bit integer to hold it, yet every position is exact.
+TEST(SurfaceScan, SampleOffsetsAreExactOnHugeDrivesWithout128BitArithmetic)
+{
+    const uint32_t n = 100000;
+    const uint64_t step = uint64_t(1) << 40, size = 10 * MiB;
+    const uint64_t cap = uint64_t(n - 1) * step + size;
+    for (const uint32_t i : { 0u, 1u, 4242u, 50000u, 99998u, 99999u })
+        EXPECT_EQ(scanSampleOffset(i, n, cap, size, 4096), uint64_t(i) * step) << i;
+    // Not a multiple: floor(i * span / (n - 1)), here with span = 3 (n - 1) + 2.
+    EXPECT_EQ(scanSampleOffset(2, 4, 11 + 1, 1, 0), 7u); // 2 * 11 / 3 = 7.33
+}
+
 TEST(SurfaceScan, BadNumbersAreRefused)
 {
     ScanRequest r = small("/dev/null");

@@ -12,13 +12,14 @@ namespace dm {
 const std::vector<CliCommand>& cliCommands()
 {
     static const std::vector<CliCommand> all {
-        { "targets", runTargetsCommand },
-        { "scan", runScanCommand },
-        { "sustained", runSustainedCommand },
-        { "sweep", runSweepCommand },
-        { "history", runHistoryCommand },
-        { "fio-job", runFioJobCommand },
-        { "remote", runRemoteCommand },
+        { "targets", runTargetsCommand, "", "list the filesystems and drives that can be tested" },
+        { "scan", runScanCommand, "DEVICE", "read a block device end to end (surface scan)" },
+        { "sustained", runSustainedCommand, "TARGET", "write gigabytes to find where the drive's cache runs out" },
+        { "sweep", runSweepCommand, "TARGET", "measure every block size from 4 KiB to 16 MiB" },
+        { "history", runHistoryCommand, "SUBCOMMAND", "list, show, compare, import and delete stored runs" },
+        { "fio-job", runFioJobCommand, "TARGET", "print an fio job file that runs the same tests" },
+        { "remote", runRemoteCommand, "HOST[:PORT]:PATH...",
+            "run the grid on other machines through fio's client/server mode" },
     };
     return all;
 }

@@ -98,6 +98,7 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     opt("allow-root", "Run the window as root anyway (for test rigs; desktops never need it).");
     opt("quit-when-done", "Quit when the run ends, with diskometer-cli's exit codes.");
     const auto help = p.addHelpOption();
+    const auto version = p.addVersionOption();
 
     AppOptions o;
     o.helpText = p.helpText();
@@ -105,6 +106,10 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
         return usage(p.errorText());
     if (p.isSet(help)) {
         o.showHelp = true;
+        return o;
+    }
+    if (p.isSet(version)) {
+        o.showVersion = true;
         return o;
     }
     if (!p.positionalArguments().isEmpty())

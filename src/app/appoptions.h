@@ -37,6 +37,7 @@ struct AppOptions {
     bool quitWhenDone = false;
     bool allowRoot = false; // test rigs and containers only: the window never needs root
     bool showHelp = false;
+    bool showVersion = false; // --version: print it and quit, as diskometer-cli does
     QString helpText;
 
     bool anyOverride() const;

@@ -75,6 +75,10 @@ int main(int argc, char** argv)
         std::fputs(options->helpText.toLocal8Bit().constData(), stdout);
         return 0;
     }
+    if (options->showVersion) {
+        std::printf("diskometer %s\n", DM_VERSION);
+        return 0;
+    }
     dm::installTranslations(app, options->language);
     if (::geteuid() == 0 && !options->allowRoot) {
         // A window running as root turns every file dialog and every bug into a root exploit. It

@@ -13,7 +13,7 @@ using namespace dm::test;
 namespace {
 struct Outcome {
     int exitCode = -1;
-    QByteArray err;
+    QByteArray err, out;
 };
 Outcome runApp(const QStringList& args)
 {
@@ -27,7 +27,8 @@ Outcome runApp(const QStringList& args)
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(DM_APP_PATH), args);
     p.waitForFinished(20000);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardError() };
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardError(),
+        p.readAllStandardOutput() };
 }
 }
 
@@ -39,6 +40,14 @@ TEST(AppProcess, RefusesToRunAsRoot)
     EXPECT_EQ(o.exitCode, 2);
     EXPECT_TRUE(o.err.contains("does not run as root")) << o.err.constData();
     EXPECT_TRUE(o.err.contains("diskometer-cli")) << "says what to use instead";
+}
+
+// What a package check and a bug report ask for; it works as root too (nothing is opened).
+TEST(AppProcess, VersionIsPrintedAndNothingElseHappens)
+{
+    const auto o = runApp({ QStringLiteral("--version") });
+    EXPECT_EQ(o.exitCode, 0) << o.err.constData();
+    EXPECT_EQ(o.out, QByteArray("diskometer " DM_VERSION "\n"));
 }
 
 TEST(AppProcess, BadOptionsExitWithTwo)

@@ -121,7 +121,7 @@ namespace {
         QStringList j { QStringLiteral("[%1]").arg(QLatin1String(kProbeJob)), QStringLiteral("ioengine=psync"),
             QStringLiteral("size=4k"), QStringLiteral("bs=4k") };
         if (h.isDevice())
-            j << QStringLiteral("filename=") + h.path << QStringLiteral("rw=read") << QStringLiteral("readonly")
+            j << QStringLiteral("filename=") + h.path << QStringLiteral("rw=read")
               << QStringLiteral("allow_file_create=0");
         else
             j << QStringLiteral("directory=") + h.path << QStringLiteral("filename=diskometer-probe.tmp")
@@ -159,6 +159,9 @@ namespace {
         case FioClientProblem::NotADirectory:
             return QStringLiteral("%1 does not exist on %2 or is not a directory: create it there (owned by the user "
                                   "fio's server runs as) or give another path")
+                .arg(h.path, h.name());
+        case FioClientProblem::NoSuchDevice:
+            return QStringLiteral("%1 does not exist on %2: give a block device there (`lsblk` on that host)")
                 .arg(h.path, h.name());
         case FioClientProblem::Disconnected:
             return QStringLiteral("%1 closed the connection during the check: see fio's server log there")

@@ -106,6 +106,11 @@ FioClientDiagnosis diagnoseFioClient(const QString& output, const RemoteHost& ho
             d.detail = line.trimmed();
             return d;
         }
+        if (line.contains(QLatin1String("file creation disallowed"))) {
+            d.problem = FioClientProblem::NoSuchDevice;
+            d.detail = line.section(QLatin1String("fio: "), -1).trimmed();
+            return d;
+        }
         if (line.contains(QLatin1String("is not a directory"))) {
             d.problem = FioClientProblem::NotADirectory;
             d.detail = line.section(QLatin1String("fio: "), -1).trimmed();

@@ -42,6 +42,7 @@ enum class FioClientProblem {
     Disconnected, // "client: host=HOST disconnected": the server went away mid-run
     VersionMismatch, // "fio: client/server version mismatch (A != B)"
     NotADirectory, // "fio: PATH is not a directory" (from directory=, the probe)
+    NoSuchDevice, // "file creation disallowed by allow_file_create=0": a /dev PATH that is not there
 };
 struct FioClientDiagnosis {
     FioClientProblem problem = FioClientProblem::None;

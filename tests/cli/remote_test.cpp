@@ -312,6 +312,32 @@ TEST_F(Remote, AServerOfAnotherFioVersionIsRefusedWithBothVersions)
     EXPECT_TRUE(entries(da).isEmpty());
 }
 
+TEST_F(Remote, ABlockDeviceOnAHostIsReadInPlaceAndWritesNeedConsent)
+{
+    LoopDevice loop("64M");
+    if (!loop.ok())
+        GTEST_SKIP() << "needs root and losetup for a loop device";
+    FioServer a;
+    ASSERT_TRUE(a.ready());
+    const QString spec = a.spec(QString::fromStdString(loop.device()));
+    // Writes would destroy the device's data: refused before anything runs.
+    const auto refused = remote(kTiny + QStringList { spec });
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_TRUE(refused.err.contains("--allow-destructive")) << refused.err.toStdString();
+    const auto o = remote(kTiny + QStringList { "--mode", "read", spec });
+    ASSERT_EQ(o.exitCode, 0) << o.err.toStdString();
+    const auto figures = rowFigures(o.out, a.name());
+    ASSERT_EQ(figures.size(), 1u) << o.out.toStdString();
+    EXPECT_GT(figures[0], 0);
+    const QJsonArray runs = historyRuns();
+    ASSERT_EQ(runs.size(), 1);
+    EXPECT_EQ(runs[0].toObject().value("target_path").toString(), QString::fromStdString(loop.device()));
+    // A device that is not there on the host.
+    const auto missing = remote(kTiny + QStringList { "--mode", "read", a.spec("/dev/dm-remote-no-such-device") });
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_TRUE(missing.err.contains("/dev/dm-remote-no-such-device")) << missing.err.toStdString();
+}
+
 TEST_F(Remote, NoFioHereSaysHowToInstallIt)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

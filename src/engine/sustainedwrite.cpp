@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sustainedwrite.h"
+#include "targetinuse.h"
 
 #include "ioworker.h"
 #include "signatures.h"
@@ -89,7 +90,10 @@ Result<SustainedResult> runSustainedWrite(
     effective.backendFactory = nullptr;
     effective.seed = seedOrFresh(req.seed);
 
-    // TestRegion would refuse too, but its advice (--mode read) is the grid's.
+    // TestRegion would refuse too, but its advice (--mode read) is the grid's. What uses the
+    // target is said first: --allow-destructive would not help there (issue 14, item 6).
+    if (auto use = writeTargetInUse(req.target))
+        return targetError(*use, EBUSY);
     if (struct stat st {};
         !req.allowDestructive && (req.fd >= 0 || (::stat(req.target.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))))
         return usageError("a sustained write to '" + req.target

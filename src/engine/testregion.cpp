@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "testregion.h"
+#include "targetinuse.h"
 
 #include <fcntl.h>
 #include <linux/fs.h>
@@ -94,45 +95,6 @@ namespace {
         return 512;
     }
 
-    // dev_t of the device and of every partition on it, from sysfs.
-    std::vector<std::pair<dev_t, std::string>> deviceAndPartitions(dev_t dev, const std::string& name)
-    {
-        std::vector<std::pair<dev_t, std::string>> out { { dev, name } };
-        std::error_code ec;
-        const std::filesystem::path dir
-            = "/sys/dev/block/" + std::to_string(major(dev)) + ":" + std::to_string(minor(dev));
-        for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-            if (!std::filesystem::exists(entry.path() / "partition", ec))
-                continue;
-            std::ifstream in(entry.path() / "dev");
-            unsigned ma = 0, mi = 0;
-            char colon = 0;
-            if (in >> ma >> colon >> mi)
-                out.push_back({ makedev(ma, mi), "/dev/" + entry.path().filename().string() });
-        }
-        return out;
-    }
-
-    // Where, if anywhere, the device or one of its partitions is mounted.
-    std::optional<std::string> mountedAt(dev_t dev, const std::string& path)
-    {
-        const auto devices = deviceAndPartitions(dev, path);
-        std::ifstream in("/proc/self/mountinfo");
-        std::string line;
-        while (std::getline(in, line)) {
-            std::istringstream fields(line);
-            std::string id, parent, majmin, root, mountPoint;
-            fields >> id >> parent >> majmin >> root >> mountPoint;
-            unsigned ma = 0, mi = 0;
-            if (std::sscanf(majmin.c_str(), "%u:%u", &ma, &mi) != 2)
-                continue;
-            for (const auto& [d, name] : devices)
-                if (makedev(ma, mi) == d)
-                    return name + " is mounted on " + mountPoint;
-        }
-        return std::nullopt;
-    }
-
     // Our own copy of a block device descriptor someone else opened (UDisks2 opens it as root on
     // the user's behalf, with the flags we asked for, but the daemon is not ours to trust
     // blindly): its access mode must allow the run, and it must do direct I/O.
@@ -196,6 +158,13 @@ Result<std::unique_ptr<TestRegion>> TestRegion::open(const TargetRequest& req)
     RegionInfo& info = region->m_info;
     info.path = path;
 
+    // The reason that will stop the user whatever else they change comes first (issue 14, item
+    // 6): a pseudo-filesystem before free space or direct I/O, something using the target
+    // before --allow-destructive.
+    if (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode))
+        if (auto pseudo = pseudoFilesystemOf(path))
+            return targetError(*pseudo, ENODEV);
+
     if (S_ISDIR(st.st_mode)) {
         info.kind = RegionInfo::Kind::Directory;
         struct statvfs vfs { };
@@ -253,18 +222,20 @@ Result<std::unique_ptr<TestRegion>> TestRegion::open(const TargetRequest& req)
 
     if (S_ISREG(st.st_mode)) {
         info.kind = RegionInfo::Kind::File;
-        if (req.writes && !req.allowDestructive)
-            return usageError("a write test would overwrite the contents of " + quoted(path)
-                + ": pass --allow-destructive if that is what you want, or give a directory to test in");
+        // Whether direct I/O works is asked read-only, before anything is agreed to be written.
+        if (const int probe = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_DIRECT | O_NONBLOCK); probe >= 0)
+            ::close(probe);
+        else if (errno == EINVAL)
+            return noDirectIo(path);
+        if (req.writes) {
+            if (auto use = regularFileInUse(path))
+                return targetError(*use, EBUSY);
+            if (!req.allowDestructive)
+                return usageError("a write test would overwrite the contents of " + quoted(path)
+                    + ": pass --allow-destructive if that is what you want, or give a directory to test in");
+        }
         const int flags = (req.writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
         int fd = ::open(path.c_str(), flags | O_DIRECT);
-        if (fd < 0 && errno == EINVAL) {
-            const int probe = ::open(path.c_str(), flags);
-            if (probe >= 0) {
-                ::close(probe);
-                return noDirectIo(path);
-            }
-        }
         if (fd < 0)
             return openError(path, errno, req.writes);
         region->m_fd = fd;
@@ -285,11 +256,12 @@ Result<std::unique_ptr<TestRegion>> TestRegion::open(const TargetRequest& req)
         info.kind = RegionInfo::Kind::BlockDevice;
         info.deviceId = st.st_rdev;
         if (req.writes) {
+            // O_EXCL below catches most users, but not a loop device on top: checked first.
+            if (auto use = blockDeviceInUse(st.st_rdev, path))
+                return targetError(*use, EBUSY);
             if (!req.allowDestructive)
                 return usageError("a write test destroys the data on " + quoted(path)
                     + ": pass --allow-destructive if you mean it, or run --mode read");
-            if (auto where = mountedAt(st.st_rdev, path))
-                return targetError(*where + ": unmount it first; Diskometer never writes to a mounted device", EBUSY);
         }
         if (req.fd >= 0) {
             auto fd = adoptDescriptor(req.fd, path, req.writes);

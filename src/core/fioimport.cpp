@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fioimport.h"
+#include "fiofields.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,13 +27,18 @@ namespace {
         const auto m = re.match(text);
         if (!m.hasMatch())
             return std::nullopt;
-        uint64_t value = m.captured(1).toULongLong();
+        bool ok = false;
+        const uint64_t value = m.captured(1).toULongLong(&ok);
+        if (!ok)
+            return std::nullopt;
         const QString unit = m.captured(2);
         const int shift = unit == QLatin1String("k") ? 10
             : unit == QLatin1String("m")             ? 20
             : unit == QLatin1String("g")             ? 30
             : unit == QLatin1String("t")             ? 40
                                                      : 0;
+        if (shift && value > (UINT64_MAX >> shift))
+            return std::nullopt; // "99999999999t" does not wrap around to a small size
         return value << shift;
     }
 
@@ -63,11 +69,18 @@ namespace {
         QString why; // when not ok
     };
 
-    JobShape shapeOf(const QJsonObject& options)
+    // Limits of what fio itself accepts (its options table): a value outside them was not
+    // written by fio.
+    constexpr qint64 kMaxIodepth = 65536, kMaxNumjobs = 65536;
+    // Bytes and I/Os of one job part: far above any real run (an exabyte), far below where a
+    // double stops holding whole numbers exactly or a conversion to uint64 is undefined.
+    constexpr double kMaxCount = 1e18;
+    constexpr double kMaxRuntimeMs = 1e12; // 30 years
+
+    JobShape shapeOf(const QJsonObject& options, const QString& where, FioFields& f)
     {
         JobShape s;
-        const QString rw = options.value(QLatin1String("rw"))
-                               .toString(options.value(QLatin1String("readwrite")).toString(QStringLiteral("read")))
+        const QString rw = f.string(options, "rw", where, f.string(options, "readwrite", where, QStringLiteral("read")))
                                .section(QLatin1Char(':'), 0, 0);
         TestSpec& t = s.spec;
         if (rw == QLatin1String("read") || rw == QLatin1String("randread")) {
@@ -80,25 +93,25 @@ namespace {
             t.direction = Direction::Mix;
             t.readPercent = 50;
             if (options.contains(QLatin1String("rwmixread")))
-                t.readPercent = options.value(QLatin1String("rwmixread")).toString().toInt();
+                t.readPercent = int(f.option(options, "rwmixread", where, 0, 100, 50));
             else if (options.contains(QLatin1String("rwmixwrite")))
-                t.readPercent = 100 - options.value(QLatin1String("rwmixwrite")).toString().toInt();
+                t.readPercent = 100 - int(f.option(options, "rwmixwrite", where, 0, 100, 50));
         } else {
-            s.why = QStringLiteral("rw=%1 has no counterpart in our tests").arg(rw);
+            s.why = QStringLiteral("rw=%1 has no counterpart in our tests").arg(shortText(rw));
             return s;
         }
         t.row.pattern = rw.startsWith(QLatin1String("rand")) ? Pattern::Random : Pattern::Sequential;
-        const QString bs
-            = options.value(QLatin1String("bs")).toString(options.value(QLatin1String("blocksize")).toString());
+        const QString bs = f.string(options, "bs", where, f.string(options, "blocksize", where));
         const auto blockSize = bs.isEmpty() ? std::optional<uint64_t>(4096) : fioSize(bs);
         if (!blockSize || *blockSize == 0 || *blockSize > UINT32_MAX) {
-            s.why = QStringLiteral("bs=%1 is not a block size we can read").arg(bs);
+            f.fail(QStringLiteral("%1.bs=%2 is not a block size").arg(where, shortText(bs)));
             return s;
         }
         t.row.blockSize = uint32_t(*blockSize);
-        t.row.queueDepth = std::max(1u, options.value(QLatin1String("iodepth")).toString(QStringLiteral("1")).toUInt());
-        t.row.threads = std::max(1u, options.value(QLatin1String("numjobs")).toString(QStringLiteral("1")).toUInt());
-        s.ok = true;
+        // "-1" or "0" is not Q1: a Q32 job must never fill the Q1 column.
+        t.row.queueDepth = uint32_t(f.option(options, "iodepth", where, 1, kMaxIodepth, 1));
+        t.row.threads = uint32_t(f.option(options, "numjobs", where, 1, kMaxNumjobs, 1));
+        s.ok = !f.failed();
         return s;
     }
 
@@ -108,21 +121,26 @@ namespace {
         LatencySummary l;
     };
 
-    PartLatency partLatency(const QJsonObject& part)
+    PartLatency partLatency(const QJsonObject& part, const QString& where, FioFields& f)
     {
         PartLatency p;
-        const QJsonObject lat = part.value(QLatin1String("lat_ns")).toObject();
-        p.n = lat.value(QLatin1String("N")).toDouble();
-        p.l.minNs = lat.value(QLatin1String("min")).toDouble();
-        p.l.maxNs = lat.value(QLatin1String("max")).toDouble();
-        p.l.meanNs = lat.value(QLatin1String("mean")).toDouble();
-        QJsonObject pct = lat.value(QLatin1String("percentile")).toObject();
-        if (pct.isEmpty())
-            pct = part.value(QLatin1String("clat_ns")).toObject().value(QLatin1String("percentile")).toObject();
-        p.l.p50Ns = pct.value(QLatin1String("50.000000")).toDouble();
-        p.l.p90Ns = pct.value(QLatin1String("90.000000")).toDouble();
-        p.l.p99Ns = pct.value(QLatin1String("99.000000")).toDouble();
-        p.l.p999Ns = pct.value(QLatin1String("99.900000")).toDouble();
+        const QString at = where + QStringLiteral(".lat_ns");
+        const QJsonObject lat = f.object(part, "lat_ns", where);
+        constexpr double kMaxNs = 1e18;
+        p.n = f.number(lat, "N", at, 0, kMaxCount, true, false).value_or(0);
+        p.l.minNs = f.number(lat, "min", at, 0, kMaxNs, false, false).value_or(0);
+        p.l.maxNs = f.number(lat, "max", at, 0, kMaxNs, false, false).value_or(0);
+        p.l.meanNs = f.number(lat, "mean", at, 0, kMaxNs, false, false).value_or(0);
+        QJsonObject pct = f.object(lat, "percentile", at);
+        QString pctAt = at + QStringLiteral(".percentile");
+        if (pct.isEmpty()) {
+            pct = f.object(f.object(part, "clat_ns", where), "percentile", where + QStringLiteral(".clat_ns"));
+            pctAt = where + QStringLiteral(".clat_ns.percentile");
+        }
+        p.l.p50Ns = f.number(pct, "50.000000", pctAt, 0, kMaxNs, false, false).value_or(0);
+        p.l.p90Ns = f.number(pct, "90.000000", pctAt, 0, kMaxNs, false, false).value_or(0);
+        p.l.p99Ns = f.number(pct, "99.000000", pctAt, 0, kMaxNs, false, false).value_or(0);
+        p.l.p999Ns = f.number(pct, "99.900000", pctAt, 0, kMaxNs, false, false).value_or(0);
         return p;
     }
 
@@ -151,34 +169,41 @@ namespace {
     };
 
     // One job entry (one clone, or all of them with group_reporting) as a pass of `direction`.
-    Pass passOf(const QJsonObject& job, Direction direction)
+    // Every figure is checked before it is converted: a negative or huge io_bytes would make an
+    // absurd rate, and a double beyond uint64's range converts with undefined behaviour.
+    Pass passOf(const QJsonObject& job, Direction direction, const QString& where, bool failedJob, FioFields& f)
     {
         Pass p;
-        const QJsonObject read = job.value(QLatin1String("read")).toObject();
-        const QJsonObject write = job.value(QLatin1String("write")).toObject();
-        const bool useRead = direction != Direction::Write;
-        const bool useWrite = direction != Direction::Read;
         PassResult& r = p.result;
         double runtimeMs = 0;
-        if (useRead) {
-            r.readBytes = uint64_t(read.value(QLatin1String("io_bytes")).toDouble());
-            r.readIos = uint64_t(read.value(QLatin1String("total_ios")).toDouble());
-            runtimeMs = std::max(runtimeMs, read.value(QLatin1String("runtime")).toDouble());
-            p.latency = partLatency(read);
-        }
-        if (useWrite) {
-            r.writeBytes = uint64_t(write.value(QLatin1String("io_bytes")).toDouble());
-            r.writeIos = uint64_t(write.value(QLatin1String("total_ios")).toDouble());
-            runtimeMs = std::max(runtimeMs, write.value(QLatin1String("runtime")).toDouble());
-            p.latency = merge(p.latency, partLatency(write));
-        }
+        auto readPart = [&](const char* name, uint64_t& bytes, uint64_t& ios) {
+            const QString at = where + QLatin1Char('.') + QLatin1String(name);
+            if (!job.value(QLatin1String(name)).isObject()) {
+                f.fail(QStringLiteral("%1 is missing (fio writes it for every job)").arg(at));
+                return;
+            }
+            const QJsonObject part = job.value(QLatin1String(name)).toObject();
+            bytes = uint64_t(f.number(part, "io_bytes", at, 0, kMaxCount, true, true).value_or(0));
+            ios = uint64_t(f.number(part, "total_ios", at, 0, kMaxCount, true, true).value_or(0));
+            const double ms = f.number(part, "runtime", at, 0, kMaxRuntimeMs, false, true).value_or(0);
+            if (!failedJob && bytes > 0 && ms <= 0)
+                f.fail(QStringLiteral("%1.runtime is 0 for %2 bytes: no rate can be made of it").arg(at).arg(bytes));
+            runtimeMs = std::max(runtimeMs, ms);
+            p.latency = merge(p.latency, partLatency(part, at, f));
+        };
+        if (direction != Direction::Write)
+            readPart("read", r.readBytes, r.readIos);
+        if (direction != Direction::Read)
+            readPart("write", r.writeBytes, r.writeIos);
         r.bytes = r.readBytes + r.writeBytes;
         r.ios = r.readIos + r.writeIos;
         r.seconds = runtimeMs / 1000.0;
+        if (!failedJob && !f.failed() && (r.seconds <= 0 || r.bytes == 0))
+            f.fail(QStringLiteral("%1 measured nothing (runtime %2 ms, %3 bytes)").arg(where).arg(runtimeMs).arg(r.bytes));
         // usr_cpu/sys_cpu: percent of job_runtime (ms, summed over the clones): CPU seconds.
-        const double jobSeconds = job.value(QLatin1String("job_runtime")).toDouble() / 1000.0;
-        r.cpuUserSeconds = job.value(QLatin1String("usr_cpu")).toDouble() / 100.0 * jobSeconds;
-        r.cpuSystemSeconds = job.value(QLatin1String("sys_cpu")).toDouble() / 100.0 * jobSeconds;
+        const double jobSeconds = f.number(job, "job_runtime", where, 0, kMaxRuntimeMs, false, false).value_or(0) / 1000.0;
+        r.cpuUserSeconds = f.number(job, "usr_cpu", where, 0, 1e6, false, false).value_or(0) / 100.0 * jobSeconds;
+        r.cpuSystemSeconds = f.number(job, "sys_cpu", where, 0, 1e6, false, false).value_or(0) / 100.0 * jobSeconds;
         r.latency = p.latency.l;
         return p;
     }
@@ -230,12 +255,21 @@ Result<QJsonObject> readFioDocument(const QByteArray& output)
 
 Result<Report> fioReport(const QJsonObject& root)
 {
-    const QJsonObject global = root.value(QLatin1String("global options")).toObject();
+    FioFields f;
+    const QJsonObject global = f.object(root, "global options", QString());
     Report report;
     report.toolName = QStringLiteral("fio");
-    report.toolVersion = root.value(QLatin1String("fio version")).toString().remove(QStringLiteral("fio-"));
-    report.engine = global.value(QLatin1String("ioengine")).toString(QStringLiteral("psync"));
-    const qint64 stamp = root.value(QLatin1String("timestamp")).toInteger();
+    const QString version = f.string(root, "fio version", QString());
+    if (!version.startsWith(QLatin1String("fio-")) || version.size() > 40)
+        f.fail(QStringLiteral("\"fio version\" must be fio's own (\"fio-3.33\"), got %1")
+                   .arg(shortValue(root.value(QLatin1String("fio version")))));
+    report.toolVersion = version.mid(4);
+    report.engine = f.string(global, "ioengine", QStringLiteral("global options"), QStringLiteral("psync"));
+    // The run's date: fio always writes it; a missing or absurd one would list the run in 1970.
+    const double now = double(QDateTime::currentSecsSinceEpoch());
+    const qint64 stamp = qint64(f.number(root, "timestamp", QString(), 946684800.0, now + 86400.0, true, true).value_or(0));
+    if (f.failed())
+        return f.error();
     report.date = QDateTime::fromSecsSinceEpoch(stamp);
     report.date = report.date.toOffsetFromUtc(report.date.offsetFromUtc());
 
@@ -253,32 +287,45 @@ Result<Report> fioReport(const QJsonObject& root)
     bool buffered = false;
     uint64_t size = 0;
     double ramp = 0;
+    int index = 0;
     for (const QJsonValue v : entriesOf(root)) {
+        const QString where = QStringLiteral("jobs[%1]").arg(index++);
+        if (!v.isObject())
+            return usageError(QStringLiteral("not usable fio output: %1 is not an object (got %2)")
+                                  .arg(where, shortValue(v))
+                                  .toStdString());
         const QJsonObject job = v.toObject();
+        if (!job.value(QLatin1String("jobname")).isString())
+            return usageError(QStringLiteral("not usable fio output: %1.jobname is missing (got %2)")
+                                  .arg(where, shortValue(job.value(QLatin1String("jobname"))))
+                                  .toStdString());
         const QString name = job.value(QLatin1String("jobname")).toString();
         if (name == kAllClients)
             continue;
-        host = job.value(QLatin1String("hostname")).toString(host);
+        host = f.string(job, "hostname", where, host);
         QJsonObject options = global;
-        const QJsonObject own = job.value(QLatin1String("job options")).toObject();
+        const QJsonObject own = f.object(job, "job options", where);
         for (auto it = own.begin(); it != own.end(); ++it)
             options.insert(it.key(), it.value());
-        const JobShape shape = shapeOf(options);
+        const JobShape shape = shapeOf(options, where, f);
+        if (f.failed())
+            return f.error();
         if (!shape.ok) {
-            skipped << QStringLiteral("%1 (%2)").arg(name, shape.why);
+            skipped << QStringLiteral("%1 (%2)").arg(shortText(name), shape.why);
             continue;
         }
-        report.engine = options.value(QLatin1String("ioengine")).toString(report.engine);
-        buffered
-            = buffered || options.value(QLatin1String("direct")).toString(QStringLiteral("0")) != QLatin1String("1");
+        report.engine = f.string(options, "ioengine", where, report.engine);
+        buffered = buffered || f.string(options, "direct", where, QStringLiteral("0")) != QLatin1String("1");
         if (report.target.path.isEmpty())
-            report.target.path = options.value(QLatin1String("filename"))
-                                     .toString(options.value(QLatin1String("directory")).toString());
-        size = std::max(size, fioSize(options.value(QLatin1String("size")).toString()).value_or(0));
-        ramp = std::max(ramp, fioSeconds(options.value(QLatin1String("ramp_time")).toString()));
-        const QString key = QStringLiteral("%1/%2").arg(job.value(QLatin1String("groupid")).toInt()).arg(name);
-        const Pass pass = passOf(job, shape.spec.direction);
-        const int err = job.value(QLatin1String("error")).toInt();
+            report.target.path = f.string(options, "filename", where, f.string(options, "directory", where));
+        size = std::max(size, fioSize(f.string(options, "size", where)).value_or(0));
+        ramp = std::max(ramp, fioSeconds(f.string(options, "ramp_time", where)));
+        const int group = int(f.number(job, "groupid", where, 0, 1e9, true, false).value_or(0));
+        const QString key = QStringLiteral("%1/%2").arg(group).arg(name);
+        const int err = int(f.number(job, "error", where, -1e9, 1e9, true, false).value_or(0));
+        const Pass pass = passOf(job, shape.spec.direction, where, err != 0, f);
+        if (f.failed())
+            return f.error();
         if (!jobs.empty() && jobs.back().key == key && jobs.back().spec == shape.spec) {
             addClone(jobs.back().pass, pass);
             continue;
@@ -287,7 +334,7 @@ Result<Report> fioReport(const QJsonObject& root)
     }
     if (jobs.empty())
         return usageError(skipped.isEmpty()
-                ? std::string("the fio output holds no jobs")
+                ? std::string("the fio output holds no jobs: nothing to import")
                 : ("no fio job maps to our tests: " + skipped.join(QStringLiteral("; "))).toStdString());
 
     for (const Job& job : jobs) {
@@ -333,6 +380,10 @@ Result<std::vector<FioHostRun>> parseFioOutput(const QByteArray& output)
     const bool clientServer = root->contains(QLatin1String("client_stats"));
     if (!clientServer && !root->value(QLatin1String("jobs")).isArray())
         return notFio(QStringLiteral("it has neither \"jobs\" nor \"client_stats\""));
+    if (clientServer && !root->value(QLatin1String("client_stats")).isArray())
+        return notFio(QStringLiteral("\"client_stats\" is not a list"));
+    if (entriesOf(*root).isEmpty())
+        return usageError("the fio output holds no jobs: nothing to import");
 
     // One run per host; "hostname:port" tells two servers on one host apart.
     // disk_util has one entry per host's disk, tagged the same way: it goes with its host.

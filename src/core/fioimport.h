@@ -25,6 +25,12 @@ namespace dm {
 // Latency is fio's "lat" (submission to completion, as ours); percentiles from lat_ns when fio
 // kept them (lat_percentiles=1), else from clat_ns. Where two parts or clones are merged, the
 // mean is weighted by I/Os and each percentile is the larger one: never better than either.
+//
+// Every field read is checked first (fiofields.h): its type, its range (io_bytes and total_ios
+// whole numbers from 0 to 1e18, runtime above 0 for a job that moved bytes, iodepth and
+// numjobs from 1 to 65536, rwmixread 0-100), and its presence where fio always writes it
+// (timestamp, jobname, the read/write parts of a job). A value outside is refused, never
+// clamped: a clamped iodepth "-1" would put a Q32 job into the Q1 column.
 struct FioHostRun {
     QString host; // empty for a local run
     QByteArray json; // fio's document narrowed to this host's entries, otherwise verbatim

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "historyimport.h"
 
+#include "fiofields.h"
 #include "fioimport.h"
 #include "gridkind.h"
 #include "jsonreport.h"
@@ -18,6 +19,15 @@ namespace {
 
     const TestRow kSeqRow { Pattern::Sequential, 1 * MiB, 8, 1 };
     const TestRow kRndRow { Pattern::Random, 4 * KiB, 1, 1 };
+
+    QString knownSchemas()
+    {
+        QStringList names;
+        for (const TestKind* k : kinds())
+            if (!k->schema().endsWith(QLatin1Char('-')))
+                names << k->schema();
+        return names.join(QStringLiteral(", "));
+    }
 
     std::optional<double> headline(const Report& report, const TestRow& row, Direction direction)
     {
@@ -91,9 +101,9 @@ namespace {
             in.entry.profile = QString::fromLatin1(profileName(report->profile));
         } else {
             in.entry = genericSummary(root);
-            // A kind this build knows figures itself out; an unknown newer one, or a document its
-            // kind cannot read, is kept as before with no headline (issue 7: nothing is refused
-            // that an older build stored).
+            // A kind this build knows figures itself out. Import refused anything else already
+            // (checkImportable); a row an older build stored that its kind cannot read now is
+            // still listed, with no headline: nothing stored is dropped.
             if (const TestKind* kind = kindForSchema(schema))
                 if (auto summary = kind->summarize(content))
                     setSummary(in.entry, std::move(*summary));
@@ -102,6 +112,36 @@ namespace {
         in.entry.schema = schema;
         in.entry.source = QString::fromLatin1(kSourceDiskometer);
         return in;
+    }
+
+    // What `history import` takes of our own documents (issue 12, item 7): a schema this build
+    // reads, a date, and a document its kind reads in full. An empty document with a valid
+    // schema would be stored dated 1970; a newer version of a kind would be stored and then
+    // not shown.
+    Status checkImportable(const QByteArray& content, const QJsonObject& root, const QString& schema)
+    {
+        const TestKind* kind = kindForSchema(schema);
+        if (!kind) {
+            const QString prefix = schema.section(QLatin1Char('/'), 0, 0) + QLatin1Char('/');
+            for (const TestKind* k : kinds())
+                if (k->schema().startsWith(prefix))
+                    return usageError(QStringLiteral("a %1 report of schema '%2', which this version does not read "
+                                                     "(it reads %3): import it with the Diskometer that wrote it, "
+                                                     "or a newer one")
+                                          .arg(k->title().toLower(), shortText(schema), k->schema())
+                                          .toStdString());
+            return usageError(QStringLiteral("unknown Diskometer schema '%1': this version reads %2")
+                                  .arg(shortText(schema), knownSchemas())
+                                  .toStdString());
+        }
+        const QJsonValue date = root.value(QLatin1String("date"));
+        if (!date.isString() || !QDateTime::fromString(date.toString(), Qt::ISODate).isValid())
+            return usageError(QStringLiteral("not a valid Diskometer report: \"date\" must be an ISO-8601 date (got %1)")
+                                  .arg(shortValue(date))
+                                  .toStdString());
+        if (auto reports = kind->reports(content, QString()); !reports)
+            return reports.error();
+        return Ok {};
     }
 
     HistoryInput fioInput(FioHostRun&& run, const QString& schema)
@@ -138,7 +178,9 @@ HistoryInput historyInputFromReport(const Report& report)
     return in;
 }
 
-Result<std::vector<HistoryInput>> historyInputsFromFile(const QByteArray& content)
+namespace {
+
+Result<std::vector<HistoryInput>> readHistoryInputs(const QByteArray& content, bool strict)
 {
     // fio may print text ahead of its JSON; ours never does.
     if (auto root = jsonObject(content); root && !isFioJson(*root)) {
@@ -147,8 +189,11 @@ Result<std::vector<HistoryInput>> historyInputsFromFile(const QByteArray& conten
             return usageError(schema.isEmpty()
                     ? std::string("neither a Diskometer report nor fio's JSON output: it has no \"schema\" field "
                                   "and no \"fio version\"")
-                    : "neither a Diskometer report nor fio's JSON output: unknown schema '" + schema.toStdString()
-                        + "'");
+                    : "neither a Diskometer report nor fio's JSON output: unknown schema '"
+                        + shortText(schema).toStdString() + "'");
+        if (strict)
+            if (auto st = checkImportable(content, *root, schema); !st)
+                return st.error();
         auto in = diskometerInput(content, *root);
         if (!in)
             return in.error();
@@ -168,13 +213,22 @@ Result<std::vector<HistoryInput>> historyInputsFromFile(const QByteArray& conten
     return inputs;
 }
 
+} // namespace
+
+Result<std::vector<HistoryInput>> historyInputsFromFile(const QByteArray& content)
+{
+    return readHistoryInputs(content, true);
+}
+
 Result<HistoryEntry> summarizeStoredJson(const QByteArray& json)
 {
-    auto inputs = historyInputsFromFile(json);
+    // Stored rows are summarised as they are: refusing one now would not remove it.
+    auto inputs = readHistoryInputs(json, false);
     if (!inputs)
         return inputs.error();
     return inputs->front().entry;
 }
+
 
 Result<Report> reportFromRecord(const HistoryRecord& record)
 {

@@ -14,11 +14,12 @@ namespace dm {
 // A finished grid run, ready for HistoryStore::add: formatJson(report) and its summary.
 HistoryInput historyInputFromReport(const Report& report);
 
-// What `history import FILE` and the window's import read: one of our JSON reports (any
-// "diskometer.<kind>/<n>" schema: grid results are checked in full, newer kinds such as scan,
-// sustained and sweep are kept as they are with whatever summary their common fields give), or
-// fio's JSON output (one entry per host). Anything else is refused with a message saying what
-// the file is not.
+// What `history import FILE` and the window's import read: one of our JSON reports (a schema
+// this build reads, with a date, read in full by its kind: an empty document, another version of
+// a kind or an unknown kind is refused, since it could be stored but never shown), or fio's JSON
+// output (one entry per host; every field checked for type, range and presence, fioimport.h).
+// Anything else is refused with a message saying what the file is not; a bad value is quoted
+// by its first 40 characters at most.
 Result<std::vector<HistoryInput>> historyInputsFromFile(const QByteArray& content);
 
 // The summary columns of a stored document (ours or fio's narrowed to one host). The store

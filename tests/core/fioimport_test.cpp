@@ -116,7 +116,8 @@ TEST(FioImport, RefusesWhatIsNotFioOrHasNoUsableJob)
     EXPECT_FALSE(parseFioOutput("fio: no job file given\n"));
     EXPECT_FALSE(parseFioOutput(R"({"fio version": "fio-3.33"})"));
     auto trimOnly
-        = parseFioOutput(R"({"fio version": "fio-3.33", "jobs": [{"jobname": "t", "job options": {"rw": "trim"}}]})");
+        = parseFioOutput(R"({"fio version": "fio-3.33", "timestamp": 1795986165, "jobs": [{"jobname": "t",
+            "job options": {"rw": "trim"}}]})");
     ASSERT_FALSE(trimOnly);
     EXPECT_NE(trimOnly.error().message.find("rw=trim"), std::string::npos) << trimOnly.error().message;
 }

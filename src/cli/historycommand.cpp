@@ -51,6 +51,8 @@ namespace {
     // A damaged file was set aside: said on every command that opened it, loudly.
     bool openStore(HistoryStore& store, int* exitCode)
     {
+        if (const QString notice = HistoryStore::defaultPathNotice(); !notice.isEmpty())
+            printError(QStringLiteral("warning: ") + notice);
         auto st = store.open();
         if (!store.notice().isEmpty())
             printError(QStringLiteral("warning: ") + store.notice());
@@ -84,6 +86,8 @@ namespace {
     // "3552.5 MB/s SEQ1M Q8T1 read", or "-".
     QString headlineText(const HistoryEntry& e)
     {
+        if (e.failed) // not "-": a run that failed must not look like one that measured nothing yet
+            return QStringLiteral("FAILED: every test failed (history show %1)").arg(e.id);
         if (!e.headline)
             return QStringLiteral("-");
         return QStringLiteral("%1 %2 %3").arg(e.headline->value, 0, 'f', 1).arg(e.headline->unit, e.headline->label);
@@ -155,11 +159,24 @@ namespace {
         return kDone;
     }
 
-    int import(HistoryStore& store, const QStringList& files)
+    // A file in the history's own unsaved/ directory (a run that could not be stored when it
+    // finished): once it is in the history, the copy has done its job.
+    bool isUnsavedCopy(const HistoryStore& store, const QString& path)
+    {
+        const QString unsaved = QFileInfo(QFileInfo(store.path()).absolutePath() + QStringLiteral("/unsaved"))
+                                    .canonicalFilePath();
+        return !unsaved.isEmpty() && path != QLatin1String("-")
+            && QFileInfo(QFileInfo(path).canonicalFilePath()).absolutePath() == unsaved;
+    }
+
+    int import(HistoryStore& store, const QStringList& files, bool again)
     {
         // Every file is read and checked before anything is stored: a bad third file leaves
         // the history as it was, so the command can simply be run again once it is fixed.
+        // A run already in the history is skipped (and said so) unless --again: importing a
+        // folder twice must not list every run twice.
         std::vector<HistoryInput> inputs;
+        QStringList storedFiles; // unsaved/ copies whose runs are in the history once this is done
         for (const QString& path : files) {
             QFile f;
             const bool ok = path == QLatin1String("-") ? f.open(stdin, QIODevice::ReadOnly)
@@ -170,12 +187,34 @@ namespace {
             if (!in)
                 return fail(usageError(
                     QStringLiteral("%1: %2").arg(path, QString::fromStdString(in.error().message)).toStdString()));
-            for (HistoryInput& i : *in)
+            for (HistoryInput& i : *in) {
+                if (!again) {
+                    auto stored = store.findStored(i);
+                    if (!stored)
+                        return fail(stored.error());
+                    const auto earlier = std::find_if(inputs.begin(), inputs.end(), [&](const HistoryInput& o) {
+                        return o.json == i.json;
+                    });
+                    if (*stored || earlier != inputs.end()) {
+                        printError(*stored ? QStringLiteral("%1: already in the history as run %2; not stored again "
+                                                            "(--again stores it anyway)")
+                                                 .arg(path)
+                                                 .arg(**stored)
+                                           : QStringLiteral("%1: the same run was given twice; stored once").arg(path));
+                        continue;
+                    }
+                }
                 inputs.push_back(std::move(i));
+            }
+            if (isUnsavedCopy(store, path))
+                storedFiles << path;
         }
         auto ids = store.add(inputs);
         if (!ids)
             return fail(ids.error());
+        for (const QString& path : storedFiles)
+            if (QFile::remove(path))
+                printError(QStringLiteral("removed %1: its run is in the history now").arg(path));
         for (size_t i = 0; i < ids->size(); ++i) {
             const HistoryEntry& e = inputs[i].entry;
             std::printf("stored run %lld: %s%s, %s\n", (*ids)[i], e.kind.toUtf8().constData(),
@@ -191,7 +230,8 @@ namespace {
           "  diskometer-cli history list [--json]\n"
           "  diskometer-cli history show ID [--text|--markdown|--json]\n"
           "  diskometer-cli history compare ID... [--markdown|--csv] [--metric mbps|iops|latency]\n"
-          "  diskometer-cli history import FILE...   (our --json report or fio's JSON output; - = stdin)\n"
+          "  diskometer-cli history import FILE... [--again]   (our --json report or fio's JSON output; - = stdin;\n"
+          "                                          a run already stored is skipped unless --again)\n"
           "  diskometer-cli history delete ID...\n";
 
 } // namespace
@@ -251,6 +291,7 @@ QByteArray formatHistoryListJson(const std::vector<HistoryEntry>& entries)
             { QStringLiteral("seq1m_q8t1_write_mb_per_s"), jsonNumber(e.seqWriteMBps) },
             { QStringLiteral("rnd4k_q1t1_read_mb_per_s"), jsonNumber(e.rndReadMBps) },
             { QStringLiteral("rnd4k_q1t1_write_mb_per_s"), jsonNumber(e.rndWriteMBps) },
+            { QStringLiteral("failed"), e.failed },
             { QStringLiteral("headline"), headlineJson(e) },
             { QStringLiteral("metrics"), metricsJson(e) },
         });
@@ -282,7 +323,9 @@ int runHistoryCommand(const QStringList& arguments)
     const QCommandLineOption metric(QStringLiteral("metric"),
         QStringLiteral("compare --markdown: mbps (default), iops or latency."), QStringLiteral("NAME"),
         QStringLiteral("mbps"));
-    p.addOptions({ json, text, markdown, csv, metric });
+    const QCommandLineOption again(
+        QStringLiteral("again"), QStringLiteral("import: store runs that are in the history already once more."));
+    p.addOptions({ json, text, markdown, csv, metric, again });
     const auto helpOption = p.addHelpOption();
     if (!p.parse(arguments)) {
         printError(p.errorText() + QStringLiteral(" (see history --help)"));
@@ -304,7 +347,8 @@ int runHistoryCommand(const QStringList& arguments)
     // Options that do not belong to the subcommand are refused, not ignored: `history list
     // --csv` printing a table would look like a bug.
     const QList<std::pair<QCommandLineOption, QStringList>> allowed { { json, { "list", "show" } },
-        { text, { "show" } }, { markdown, { "show", "compare" } }, { csv, { "compare" } }, { metric, { "compare" } } };
+        { text, { "show" } }, { markdown, { "show", "compare" } }, { csv, { "compare" } }, { metric, { "compare" } },
+        { again, { "import" } } };
     for (const auto& [option, subs] : allowed)
         if (p.isSet(option) && !subs.contains(sub)) {
             printError(QStringLiteral("--%1 does not go with `history %2` (see history --help)")
@@ -358,6 +402,8 @@ int runHistoryCommand(const QStringList& arguments)
     }
 
     HistoryStore store;
+    if (sub != QLatin1String("import") && sub != QLatin1String("delete"))
+        store.setReadOnlyUse(); // list, show, compare: never the command that sets a damaged file aside
     int code = kDone;
     if (!openStore(store, &code))
         return code;
@@ -372,7 +418,7 @@ int runHistoryCommand(const QStringList& arguments)
     if (sub == QLatin1String("compare"))
         return compare(store, ids, p.isSet(csv), m);
     if (sub == QLatin1String("import"))
-        return import(store, rest);
+        return import(store, rest, p.isSet(again));
     for (const qint64 id : ids) {
         if (auto st = store.remove(id); !st)
             return fail(st.error());

@@ -51,6 +51,9 @@ struct HistoryEntry {
     // sorted by name as the database's JSON column keeps them.
     std::optional<Headline> headline;
     std::vector<Metric> metrics;
+    // Every test of the run failed (EIO, ENOSPC...), or the run stopped on an error: read from
+    // the stored JSON by HistoryStore::list(), never stored as a column of its own.
+    bool failed = false;
 
     bool operator==(const HistoryEntry&) const = default;
 };

@@ -14,10 +14,12 @@
 #include <QSqlQuery>
 #include <QSqlRecord>
 #include <QThread>
+#include <QUrl>
 #include <QVariant>
 
 #include <atomic>
 #include <functional>
+#include <unistd.h>
 
 namespace dm {
 
@@ -75,6 +77,17 @@ namespace {
         "profile, seq_read_mbps, seq_write_mbps, rnd_read_mbps, rnd_write_mbps, headline_value, headline_unit, "
         "headline_label, metrics");
     constexpr int kJsonColumn = 22; // after kColumns
+
+    // Whether a run failed, read from its JSON by SQLite (no column of its own, so no layout
+    // change): a grid or fio run whose every test has an error, or any kind's run that ended
+    // on an error and measured nothing. Listed after kColumns.
+    const QString kFailedColumn = QStringLiteral(
+        "CASE WHEN NOT json_valid(json) THEN 0 "
+        "WHEN json_type(json, '$.results') = 'array' THEN json_array_length(json, '$.results') > 0 AND NOT EXISTS "
+        "(SELECT 1 FROM json_each(runs.json, '$.results') WHERE json_type(value, '$.error') IS NOT 'text') "
+        "WHEN json_type(json, '$.jobs') = 'array' THEN json_array_length(json, '$.jobs') > 0 AND NOT EXISTS "
+        "(SELECT 1 FROM json_each(runs.json, '$.jobs') WHERE COALESCE(json_extract(value, '$.error'), 0) = 0) "
+        "ELSE json_type(json, '$.error') = 'text' AND headline_value IS NULL END");
 
     // {"name": value, ...}: an object, so json_extract(metrics, '$.after_mb_per_s') reads it.
     QString metricsJson(const std::vector<Metric>& metrics)
@@ -225,6 +238,18 @@ namespace {
 
 } // namespace
 
+QString HistoryStore::defaultPathNotice()
+{
+    if (!qEnvironmentVariable("DISKOMETER_HISTORY_DB").isEmpty())
+        return {};
+    const QString data = qEnvironmentVariable("XDG_DATA_HOME");
+    if (data.isEmpty() || !QDir::isRelativePath(data))
+        return {};
+    return QStringLiteral("XDG_DATA_HOME=%1 is a relative path, which the XDG rule says to ignore: the history is %2 "
+                          "(give XDG_DATA_HOME as an absolute path, or set DISKOMETER_HISTORY_DB)")
+        .arg(data, defaultPath());
+}
+
 QString HistoryStore::defaultPath()
 {
     if (const QString explicitPath = qEnvironmentVariable("DISKOMETER_HISTORY_DB"); !explicitPath.isEmpty())
@@ -288,9 +313,19 @@ Status HistoryStore::open()
     if (m_open)
         return Ok {};
     m_notice.clear();
+    m_damage.clear();
     Status st = openOnce();
     if (st || st.error().errnum != kSqliteNotADb)
         return st;
+    const QString damage = m_damage.isEmpty() ? QString::fromStdString(st.error().message) : m_damage;
+    // Only a writer sets a damaged file aside: a listing must not change what it lists, and a
+    // user who may not write the directory could not start a new file anyway.
+    if (m_readOnlyUse || m_readOnlyConnection)
+        return targetError(QStringLiteral("the history database %1 is damaged (%2); it is left as it is: the next "
+                                          "`diskometer-cli run` or `history import` keeps it under a new name and "
+                                          "starts a new history, or `sqlite3 %1 .recover` may rescue its runs")
+                               .arg(m_path, damage)
+                               .toStdString());
 
     // Damaged: close our handle, keep the file (and its journal, which may hold the newest runs)
     // under a new name, and start again. If another process set it aside first, the rename
@@ -304,15 +339,15 @@ Status HistoryStore::open()
     if (file.exists() && !file.rename(aside))
         return targetError(QStringLiteral("the history database %1 is damaged (%2) and could not be moved aside: %3; "
                                           "move it away yourself and Diskometer starts a new one")
-                               .arg(m_path, QString::fromStdString(st.error().message), file.errorString())
+                               .arg(m_path, damage, file.errorString())
                                .toStdString());
     for (const char* sidecar : { "-wal", "-shm" })
         if (QFileInfo::exists(m_path + QLatin1String(sidecar)))
             QFile::rename(m_path + QLatin1String(sidecar), aside + QLatin1String(sidecar));
-    m_notice = QStringLiteral("the history database %1 was damaged (%2); it is kept as %3 and a new, empty history "
-                              "was started. Runs in the old file may be rescued with `sqlite3 %3 .recover`; "
+    m_notice = QStringLiteral("the history database %1 was damaged (%2), so it was renamed %3 and a new, empty "
+                              "history was started. Runs in the old file may be rescued with `sqlite3 %3 .recover`; "
                               "delete it when you no longer need it.")
-                   .arg(m_path, QString::fromStdString(st.error().message), aside);
+                   .arg(m_path, damage, aside);
     return openOnce();
 }
 
@@ -321,10 +356,21 @@ Status HistoryStore::open()
 Status HistoryStore::openOnce()
 {
     const QFileInfo info(m_path);
-    if (!QDir().mkpath(info.absolutePath()))
+    const QString dir = info.absolutePath();
+    const QByteArray dirName = QFile::encodeName(dir), fileName = QFile::encodeName(m_path);
+    // A history this user may read but not write (a shared or read-only directory): read-only,
+    // since SQLite would otherwise need to create its -shm file beside it.
+    m_readOnlyConnection = info.exists() && (::access(dirName.constData(), W_OK | X_OK) != 0
+                                                || ::access(fileName.constData(), W_OK) != 0);
+    if (!m_readOnlyConnection && !QDir().mkpath(dir))
         return targetError(QStringLiteral("cannot create the history's directory %1: check its permissions, or set "
                                           "XDG_DATA_HOME or DISKOMETER_HISTORY_DB to a writable place")
-                               .arg(info.absolutePath())
+                               .arg(dir)
+                               .toStdString());
+    if (!info.exists() && ::access(dirName.constData(), W_OK | X_OK) != 0)
+        return targetError(QStringLiteral("there is no history at %1 yet, and this user may not create it in %2: set "
+                                          "XDG_DATA_HOME or DISKOMETER_HISTORY_DB to a writable place")
+                               .arg(m_path, dir)
                                .toStdString());
     if (info.exists() && !info.isFile())
         return targetError(QStringLiteral("the history database %1 is not a file").arg(m_path).toStdString());
@@ -334,38 +380,58 @@ Status HistoryStore::openOnce()
         : QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
     if (!db.isValid())
         return targetError("Qt's SQLite driver (QSQLITE) is missing: install libqt6sql6-sqlite");
-    db.setDatabaseName(m_path);
-    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(m_busyTimeoutMs));
-    if (!db.open()) {
-        Error e = sqlError(QStringLiteral("opening it"), db.lastError());
-        if (isCorruption(db.lastError()))
-            e.errnum = kSqliteNotADb;
-        return e;
+    QString options = QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(m_busyTimeoutMs);
+    if (m_readOnlyConnection && !QFileInfo::exists(m_path + QStringLiteral("-wal"))) {
+        // No -wal: every commit is in the file itself, and nobody who could change it is
+        // writing (they would have a -wal), so SQLite may read it as immutable, without the
+        // -shm it cannot create here.
+        db.setDatabaseName(QStringLiteral("file:%1?immutable=1")
+                               .arg(QString::fromLatin1(QUrl::toPercentEncoding(m_path, "/"))));
+        options += QStringLiteral(";QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI");
+    } else {
+        db.setDatabaseName(m_path);
+        if (m_readOnlyConnection)
+            options += QStringLiteral(";QSQLITE_OPEN_READONLY");
     }
+    db.setConnectOptions(options);
+    // SQLite's own words for a damaged file, for the notice (not our advice around them).
+    auto failure = [&](const QString& what, const QSqlError& error) {
+        Error e = sqlError(what, error);
+        if (isCorruption(error)) {
+            e.errnum = kSqliteNotADb;
+            m_damage = error.databaseText().isEmpty() ? error.text() : error.databaseText();
+        }
+        return e;
+    };
+    if (!db.open())
+        return failure(QStringLiteral("opening it"), db.lastError());
 
     // The first statement reads the header: a file that is not SQLite fails here. A file from a
     // newer Diskometer is refused before anything (even the journal mode) is written to it.
     QSqlQuery q(db);
-    if (!execPatiently(q, QStringLiteral("PRAGMA user_version"), m_busyTimeoutMs) || !q.next()) {
-        Error e = sqlError(QStringLiteral("reading it"), q.lastError());
-        if (isCorruption(q.lastError()))
-            e.errnum = kSqliteNotADb;
-        return e;
-    }
-    if (const int v = q.value(0).toInt(); v > kSchemaVersion)
-        return newerFile(v);
+    if (!execPatiently(q, QStringLiteral("PRAGMA user_version"), m_busyTimeoutMs) || !q.next())
+        return failure(QStringLiteral("reading it"), q.lastError());
+    const int version = q.value(0).toInt();
+    if (version > kSchemaVersion)
+        return newerFile(version);
     q.finish();
+    if (m_readOnlyConnection) {
+        if (version < kSchemaVersion)
+            return targetError(QStringLiteral("the history database %1 has an older layout (%2), which this user may "
+                                              "not update (the file or its directory is read-only): open it once "
+                                              "where it can be written")
+                                   .arg(m_path)
+                                   .arg(version)
+                                   .toStdString());
+        m_open = true;
+        return Ok {};
+    }
     // WAL lets readers go on while one process writes; NORMAL sync is what WAL is designed for
     // (a power cut may lose the last commit, never the file).
     for (const QString& pragma :
-        { QStringLiteral("PRAGMA journal_mode=WAL"), QStringLiteral("PRAGMA synchronous=NORMAL") }) {
-        if (!execPatiently(q, pragma, m_busyTimeoutMs)) {
-            Error e = sqlError(QStringLiteral("reading it"), q.lastError());
-            if (isCorruption(q.lastError()))
-                e.errnum = kSqliteNotADb;
-            return e;
-        }
-    }
+        { QStringLiteral("PRAGMA journal_mode=WAL"), QStringLiteral("PRAGMA synchronous=NORMAL") })
+        if (!execPatiently(q, pragma, m_busyTimeoutMs))
+            return failure(QStringLiteral("reading it"), q.lastError());
     m_open = true;
     if (auto st = migrate(); !st) {
         m_open = false;
@@ -502,6 +568,30 @@ Result<std::vector<qint64>> HistoryStore::add(const std::vector<HistoryInput>& r
     return ids;
 }
 
+Result<std::optional<qint64>> HistoryStore::findStored(const HistoryInput& run)
+{
+    if (auto st = open(); !st)
+        return st.error();
+    // The JSON as written, or the run's identity: a file re-exported by `history show --json`
+    // or re-indented by an editor is still the same run. A run without a date has no identity.
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.prepare(QStringLiteral("SELECT id FROM runs WHERE json = :json OR (created <> '' AND created = :created AND "
+                             "kind = :kind AND target_path = :target_path AND host = :host AND source = :source) "
+                             "ORDER BY id LIMIT 1"));
+    q.bindValue(QStringLiteral(":json"), text(QString::fromUtf8(run.json)));
+    q.bindValue(QStringLiteral(":created"), text(isoDate(run.entry.created)));
+    q.bindValue(QStringLiteral(":kind"), text(run.entry.kind));
+    q.bindValue(QStringLiteral(":target_path"), text(run.entry.targetPath));
+    q.bindValue(QStringLiteral(":host"), text(run.entry.host));
+    q.bindValue(QStringLiteral(":source"),
+        run.entry.source.isEmpty() ? QString::fromLatin1(kSourceDiskometer) : run.entry.source);
+    if (!q.exec())
+        return sqlError(QStringLiteral("looking for the same run"), q.lastError());
+    if (!q.next())
+        return std::optional<qint64>();
+    return std::optional<qint64>(q.value(0).toLongLong());
+}
+
 Result<qint64> HistoryStore::add(const HistoryInput& run)
 {
     auto ids = add(std::vector<HistoryInput> { run });
@@ -516,11 +606,13 @@ Result<std::vector<HistoryEntry>> HistoryStore::list()
         return st.error();
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT %1 FROM runs ORDER BY created_ms DESC, id DESC").arg(kColumns)))
+    if (!q.exec(QStringLiteral("SELECT %1, %2 FROM runs ORDER BY created_ms DESC, id DESC").arg(kColumns, kFailedColumn)))
         return sqlError(QStringLiteral("listing runs"), q.lastError());
     std::vector<HistoryEntry> entries;
-    while (q.next())
+    while (q.next()) {
         entries.push_back(entryFrom(q));
+        entries.back().failed = q.value(kJsonColumn).toInt() != 0;
+    }
     if (q.lastError().isValid())
         return sqlError(QStringLiteral("listing runs"), q.lastError());
     return entries;

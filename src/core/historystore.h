@@ -35,6 +35,9 @@ public:
     // $DISKOMETER_HISTORY_DB when set (tests, portable setups), otherwise
     // $XDG_DATA_HOME/diskometer/history.sqlite, XDG_DATA_HOME defaulting to ~/.local/share.
     static QString defaultPath();
+    // Why defaultPath() is not where the user may think (a relative XDG_DATA_HOME, which the
+    // XDG rule says to ignore), naming the file used instead; empty when there is nothing to say.
+    static QString defaultPathNotice();
 
     explicit HistoryStore(QString path = defaultPath(), int busyTimeoutMs = kDefaultBusyTimeoutMs);
     ~HistoryStore();
@@ -45,6 +48,13 @@ public:
     // other call opens first when needed, so calling this is optional; call it to learn early.
     Status open();
     bool isOpen() const;
+    // For a command that only reads (history list, show, compare): a damaged file is reported
+    // and left where it is, because only a writer may set it aside and start a new one. Call
+    // before the first use.
+    void setReadOnlyUse() { m_readOnlyUse = true; }
+    // True once open() found it could not write the file or its directory and opened the
+    // file read-only (SQLite's WAL needs to create the -shm beside it otherwise).
+    bool openedReadOnly() const { return m_readOnlyConnection; }
     const QString& path() const { return m_path; }
     // Set when open() found a damaged file and started a new one: says where the old one went
     // and what to do with it. Empty otherwise.
@@ -53,6 +63,9 @@ public:
     // Stores runs in one transaction (all or none); returns their new ids in order.
     Result<std::vector<qint64>> add(const std::vector<HistoryInput>& runs);
     Result<qint64> add(const HistoryInput& run);
+    // The id of a stored run that is this one (the same JSON, or the same kind, date, target,
+    // host and source), or nothing: importing a report twice is noticed (issue 14, item 14).
+    Result<std::optional<qint64>> findStored(const HistoryInput& run);
     // Newest run first.
     Result<std::vector<HistoryEntry>> list();
     // An unknown id is a usage error naming it.
@@ -73,6 +86,9 @@ private:
     int m_busyTimeoutMs;
     QString m_notice;
     bool m_open = false;
+    bool m_readOnlyUse = false;
+    bool m_readOnlyConnection = false;
+    QString m_damage; // SQLite's own words when the file is damaged
 };
 
 } // namespace dm

@@ -236,7 +236,9 @@ TEST_F(History, ProcessesStoringAtOnceAllSucceed)
         processes.push_back(
             start(QStringList { "run", "--tests", "RND4K-Q1T1", "--mode", "read" } + kQuick + QStringList { target }));
     for (int i = 0; i < 6; ++i)
-        processes.push_back(start({ "history", "import", dataFile("multi.json"), dataFile("client.json") }));
+        // --again: the same files each time, and each import must store them (this is about
+        // processes writing at once, not about noticing a run stored before).
+        processes.push_back(start({ "history", "import", "--again", dataFile("multi.json"), dataFile("client.json") }));
     for (auto& p : processes) {
         const Outcome o = finish(*p);
         EXPECT_EQ(o.exitCode, 0) << o.err.constData();

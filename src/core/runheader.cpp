@@ -8,16 +8,22 @@ namespace dm {
 
 RunHeaderProbe::RunHeaderProbe(QString target)
     : m_target(std::move(target))
+    , m_description(describeTarget(m_target))
     , m_started(QDateTime::currentDateTime())
-    , m_busy(deviceBusyWarning(describeTarget(m_target).device))
+    , m_busy(deviceBusyWarning(m_description.device))
+    , m_warnings(targetWarnings(m_description))
 {
 }
 
 ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment) const
 {
     ReportHeader header = describeRunHeader(m_target, run.engine, comment);
+    const TargetDescription after = header.target;
+    header.target = m_description;
+    if (after.device == m_description.device && after.mountPoint == m_description.mountPoint)
+        header.target.freeBytes = after.freeBytes;
     header.date = m_started;
-    appendWarnings(run, targetWarnings(header.target) << m_busy);
+    appendWarnings(run, QStringList(m_warnings) << m_busy);
     return header;
 }
 

@@ -16,18 +16,24 @@ namespace dm {
 // sleep: call them on the job thread, never on a GUI thread.
 class RunHeaderProbe {
 public:
-    // Before the run: describes the target and samples its disk's activity (200 ms), which the
-    // run's own I/O would hide afterwards.
+    // Before the run's first I/O: describes the target (device, backing file, filesystem: what
+    // the warnings are made of) and samples its disk's activity (200 ms), which the run's own
+    // I/O would hide afterwards.
     explicit RunHeaderProbe(QString target);
 
-    // After the run: the header (the target described again, free space as it was while it ran)
-    // and the target's warnings added to `run`'s.
+    // After the run: the header and the target's warnings added to `run`'s. The target is the
+    // one described before the run (issue 12, item 10: a lazy unmount or `losetup -d` during the
+    // run must not turn a loop device into /dev/vda or drop its page-cache warning); only the
+    // free space is read again, as it was while the run went on, when the target still lives
+    // on the same filesystem.
     ReportHeader finish(RunEnvelope& run, const QString& comment) const;
 
 private:
     QString m_target;
+    TargetDescription m_description;
     QDateTime m_started; // every kind's report dates the run from its start, as the grid always did
     QString m_busy;
+    QStringList m_warnings; // what the target is (RAM, a loop device over a file...), read before the run too
 };
 
 // The grid's Report keeps these fields of its own (report.h): copies the header into it.

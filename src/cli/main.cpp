@@ -11,6 +11,7 @@
 #include "runheader.h"
 #include "signatures.h"
 #include "sleepinhibitor.h"
+#include "targetinuse.h"
 #include "targetinfo.h"
 #include "textreport.h"
 #include "udisksaccess.h"
@@ -85,7 +86,8 @@ int runCommand(int argc, char** argv)
     // Said loudly before anything is written, whatever --quiet says: the write cannot be undone.
     const auto& tests = opt.request.tests;
     const bool writes = std::any_of(tests.begin(), tests.end(), [](const auto& t) { return t.writes(); });
-    if (opt.request.allowDestructive && writes) {
+    // Not for a target something else uses: the run refuses it, and "will destroy" would be false.
+    if (opt.request.allowDestructive && writes && !dm::writeTargetInUse(opt.request.target)) {
         const auto names = opt.request.fd >= 0 ? dm::findSignatures(opt.request.fd)
                                                : dm::findSignaturesOfUnusedDevice(opt.request.target);
         if (!names.empty())

@@ -625,6 +625,10 @@ Write MB/s</source>
         <source>%1 was not stored in the history (%2), and its JSON could not be kept in %3 either: save its reports now.</source>
         <translation>%1 は履歴に保存されず (%2)、JSON を %3 に残すこともできませんでした。今すぐレポートを保存してください。</translation>
     </message>
+    <message>
+        <source>%1: already in the history as run %2, not stored again</source>
+        <translation>%1: 履歴に実行 %2 としてすでにあるため、再び保存しませんでした</translation>
+    </message>
 </context>
 <context>
     <name>dm::LiveChart</name>

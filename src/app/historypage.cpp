@@ -324,7 +324,8 @@ void HistoryPage::importFiles(const QStringList& files)
             inputs.push_back(std::move(i));
     }
     setStatus(tr("Importing…"));
-    m_service->store(std::move(inputs), files.size() == 1 ? QFileInfo(files.first()).fileName() : tr("The import"));
+    m_service->importRuns(
+        std::move(inputs), files.size() == 1 ? QFileInfo(files.first()).fileName() : tr("The import"));
 }
 
 } // namespace dm

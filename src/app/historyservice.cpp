@@ -115,6 +115,39 @@ void HistoryService::store(std::vector<HistoryInput> runs, const QString& what, 
     });
 }
 
+void HistoryService::importRuns(std::vector<HistoryInput> runs, const QString& what)
+{
+    run([this, runs = std::move(runs), what](HistoryStore& store) mutable {
+        std::vector<HistoryInput> fresh;
+        QStringList already;
+        for (HistoryInput& in : runs) {
+            auto stored = store.findStored(in);
+            if (!stored) {
+                reply([this, m = message(stored.error())] { Q_EMIT failed(m); });
+                return;
+            }
+            if (*stored)
+                already << QString::number(**stored);
+            else
+                fresh.push_back(std::move(in));
+        }
+        if (!fresh.empty()) {
+            auto ids = store.add(fresh);
+            if (!ids) {
+                reply([this, m = message(ids.error())] { Q_EMIT failed(m); });
+                return;
+            }
+            reply([this, i = *ids, what] { Q_EMIT stored(i, what, nullptr); });
+        }
+        listInto(store);
+        if (!already.isEmpty()) // after the list, so it is what stays on the status line
+            reply([this, what, already] {
+                Q_EMIT failed(tr("%1: already in the history as run %2, not stored again")
+                        .arg(what, already.join(QStringLiteral(", "))));
+            });
+    });
+}
+
 void HistoryService::setLabel(qint64 id, const QString& name, const QString& comment)
 {
     run([this, id, name, comment](HistoryStore& store) {

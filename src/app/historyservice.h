@@ -41,6 +41,10 @@ public:
     // `origin` (the page that ran it, or null) comes back with the answer, so the answer reaches
     // its page without anyone comparing (translated) names.
     void store(std::vector<HistoryInput> runs, const QString& what, QObject* origin = nullptr);
+    // History › Import: as store(), but a run that is in the history already is skipped, and
+    // failed() says which run it is, after the list (issue 14, item 14; `history import` does the
+    // same unless --again).
+    void importRuns(std::vector<HistoryInput> runs, const QString& what);
     void setLabel(qint64 id, const QString& name, const QString& comment);
     void remove(std::vector<qint64> ids);
     using RecordsDone = std::function<void(const std::vector<HistoryRecord>& records, const QString& error)>;

@@ -350,3 +350,26 @@ TEST(HistoryWindow, OpenInGridShowsTheStoredRunReadOnlyUntilTheNextRun)
     ASSERT_TRUE(ended.wait(60000));
     EXPECT_NE(w.currentReport().target.model, fakeReport().target.model);
 }
+
+// Issue 14, item 14: History › Import of a report that is stored already adds nothing and says
+// which run it is.
+TEST(HistoryWindow, ImportingTheSameReportTwiceStoresItOnce)
+{
+    app();
+    Fixture f;
+    MainWindow w(quickSettings(f.dir.path()), f.options(), false);
+    ASSERT_TRUE(eventuallyEq([&] { return w.history()->pending(); }, 0, 10000));
+    const QString file = QString::fromStdString(f.dir.path()) + QStringLiteral("/r.json");
+    QFile out(file);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(historyInputFromReport(fakeReport()).json);
+    out.close();
+    w.historyPage()->importFiles({ file });
+    ASSERT_TRUE(eventuallyEq([&] { return rows(w); }, 1, 10000));
+    w.historyPage()->importFiles({ file });
+    ASSERT_TRUE(eventually(
+        [&] { return w.historyPage()->statusText().contains(QStringLiteral("already in the history as run")); }, 10000))
+        << w.historyPage()->statusText().toStdString();
+    ASSERT_TRUE(eventuallyEq([&] { return w.history()->pending(); }, 0, 10000));
+    EXPECT_EQ(rows(w), 1);
+}

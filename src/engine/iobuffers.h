@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 namespace dm {
 
@@ -23,6 +24,13 @@ public:
     IoBuffers() = default;
     ~IoBuffers();
     IoBuffers(const IoBuffers&) = delete;
+    // Moved out of a worker whose I/O the kernel still holds (heldio.h): the mapping goes along.
+    IoBuffers(IoBuffers&& other) noexcept
+        : m_map(std::exchange(other.m_map, nullptr))
+        , m_length(std::exchange(other.m_length, 0))
+        , m_huge(other.m_huge)
+    {
+    }
     IoBuffers& operator=(const IoBuffers&) = delete;
 
     // Maps `bytes` of zeroed memory; huge pages are asked for when blockSize is at least

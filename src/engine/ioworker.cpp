@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ioworker.h"
 
+#include "heldio.h"
+
 #include <cerrno>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
 #include <thread>
 
@@ -40,8 +43,19 @@ IoWorker::IoWorker(const WorkerPlan& plan, std::unique_ptr<IoBackend> backend)
 
 IoWorker::~IoWorker()
 {
-    // The backend goes first: its teardown waits for any I/O still using the buffers.
-    m_backend.reset();
+    // The backend goes first: its teardown waits for any I/O still using the buffers. When the
+    // kernel still holds some (a stall, a Stop), that wait happens on a thread of its own.
+    auto memory = std::make_shared<IoBuffers>(std::move(m_memory));
+    holdUntilAnswered(std::move(m_backend), m_held, [memory]() mutable { memory.reset(); });
+}
+
+std::string stallMessage(Clock::duration timeout)
+{
+    const auto s = std::chrono::duration_cast<std::chrono::milliseconds>(timeout).count() / 1000.0;
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", s);
+    return std::string("the device stopped answering: no I/O completed for ") + seconds
+        + " s (the stall timeout; --stall-timeout changes it). It may have hung or been removed";
 }
 
 Status IoWorker::setup()
@@ -105,6 +119,12 @@ void IoWorker::issue(uint32_t slot)
 WorkerPassOutcome IoWorker::runPass(const PassLimits& limits, const std::atomic<bool>& cancel, LiveCounters& live)
 {
     WorkerPassOutcome out;
+    if (m_held > 0) {
+        out.error = ioError("the device has not answered the I/O of an earlier pass");
+        out.stalled = true;
+        out.held = m_held;
+        return out;
+    }
     m_histogram.clear();
     m_submittedBytes = 0;
     m_now = Clock::now();
@@ -120,6 +140,12 @@ WorkerPassOutcome IoWorker::runPass(const PassLimits& limits, const std::atomic<
     uint32_t pending = 0; // prepared, waiting for submit()
     bool stopping = false;
     Clock::time_point lastProgress = m_now;
+    std::optional<Clock::time_point> cancelledAt; // when a cancel was first seen
+    const auto stopGraceOver = [&] {
+        if (!cancelledAt && cancel.load(std::memory_order_relaxed))
+            cancelledAt = m_now;
+        return cancelledAt && m_now - *cancelledAt >= kStopGrace;
+    };
 
     for (uint32_t slot = 0; slot < m_depth && !(limits.byteLimit && m_submittedBytes >= limits.byteLimit); ++slot) {
         issue(slot);
@@ -139,8 +165,8 @@ WorkerPassOutcome IoWorker::runPass(const PassLimits& limits, const std::atomic<
             }
         }
         if (inFlight == 0) {
-            if (pending == 0)
-                break;
+            if (pending == 0 || cancel.load(std::memory_order_relaxed))
+                break; // what was never submitted is simply dropped
             // EAGAIN with nothing of ours in flight: the kernel is short of room for everyone.
             if (Clock::now() - lastProgress > m_plan.stallTimeout) {
                 out.error = ioError("the kernel accepted no I/O for "
@@ -162,13 +188,14 @@ WorkerPassOutcome IoWorker::runPass(const PassLimits& limits, const std::atomic<
         const uint32_t n = *got;
         if (n == 0) {
             if (m_now - lastProgress > m_plan.stallTimeout) {
-                out.error = ioError("the device completed no I/O for "
-                    + std::to_string(std::chrono::duration_cast<std::chrono::seconds>(m_plan.stallTimeout).count())
-                    + " s: it may have hung or been removed");
+                out.error = ioError(stallMessage(m_plan.stallTimeout));
+                out.stalled = true;
                 break;
             }
             if (!stopping && stopWanted())
                 stopping = true;
+            if (stopGraceOver())
+                break; // Stop does not wait for the device: the kernel keeps what it has
             continue;
         }
         lastProgress = m_now;
@@ -216,8 +243,13 @@ WorkerPassOutcome IoWorker::runPass(const PassLimits& limits, const std::atomic<
                 issue(m_completions[i].slot);
                 ++pending;
             }
+        } else if (inFlight > 0 && stopGraceOver()) {
+            break; // a device that answers too slowly to drain within the grace: as above
         }
     }
+    // What the kernel still has (a stall, or a Stop that did not wait) is not ours to reuse.
+    m_held = inFlight;
+    out.held = inFlight;
     return out;
 }
 

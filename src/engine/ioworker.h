@@ -21,9 +21,16 @@ using Clock = std::chrono::steady_clock;
 
 // Short enough that a cancel or a deadline is noticed quickly, long enough to cost nothing.
 inline constexpr int64_t kReapTimeoutNs = 50'000'000;
+// How long a Stop waits for the I/O in flight before leaving it to the kernel (heldio.h): a
+// healthy device answers within milliseconds, and Stop must take effect within half a second.
+inline constexpr std::chrono::milliseconds kStopGrace { 200 };
+// The stall timeout where the device has no command timeout of its own (stalltimeout.h).
+inline constexpr std::chrono::seconds kDefaultStallTimeout { 30 };
 
 // A failed I/O's result (-errno) in words a user can act on.
 std::string describeErrno(int64_t negErrno);
+// "the device stopped answering: no I/O completed for 30 s (...)": after a stall timeout.
+std::string stallMessage(Clock::duration timeout);
 
 // Everything one I/O thread needs for one test; fixed while the test runs.
 struct WorkerPlan {
@@ -36,11 +43,13 @@ struct WorkerPlan {
     uint64_t seed = 0;
     DataFill data = DataFill::Random;
     // A device that completes nothing for this long has stalled: the test fails instead of hanging.
-    std::chrono::nanoseconds stallTimeout = std::chrono::seconds(60);
+    std::chrono::nanoseconds stallTimeout = kDefaultStallTimeout;
 };
 
 // When a pass ends: at the deadline, after byteLimit bytes were submitted (the fill pass), or when
-// cancel is set. In-flight I/Os are always drained before the pass returns.
+// cancel is set. In-flight I/Os are drained before the pass returns, except after a stall
+// timeout, or when they are not back within kStopGrace of a cancel: the kernel then still holds
+// them, and the worker hands them on when it is destroyed (heldio.h).
 struct PassLimits {
     Clock::time_point deadline = Clock::time_point::max();
     uint64_t byteLimit = 0; // 0 = no limit
@@ -56,6 +65,8 @@ struct WorkerPassOutcome {
     Clock::time_point start, end; // first submission, last completion
     uint64_t readBytes = 0, writeBytes = 0, readIos = 0, writeIos = 0;
     std::optional<Error> error;
+    bool stalled = false; // the device completed nothing for the stall timeout (error says so)
+    uint32_t held = 0; // I/Os the kernel still held when the pass returned
 };
 
 // One I/O thread's engine: a fixed pool of aligned buffers and one backend context, both made
@@ -70,6 +81,9 @@ public:
     Status setup();
     WorkerPassOutcome runPass(const PassLimits& limits, const std::atomic<bool>& cancel, LiveCounters& live);
     const LatencyHistogram& histogram() const { return m_histogram; } // of the last pass
+    // I/Os of a pass that returned without them (stall or Stop): no further pass can run, and
+    // the destructor hands the backend and the buffers on instead of waiting (heldio.h).
+    uint32_t held() const { return m_held; }
 
 private:
     void issue(uint32_t slot);
@@ -95,6 +109,7 @@ private:
     uint64_t m_writeStamp = 0;
     uint64_t m_submittedBytes = 0;
     Clock::time_point m_now;
+    uint32_t m_held = 0;
 };
 
 } // namespace dm

@@ -9,8 +9,10 @@
 
 namespace dm {
 
-Result<double> transferRange(IoBackend& backend, const RangeTransfer& job, const std::atomic<bool>& cancel)
+Result<double> transferRange(
+    IoBackend& backend, const RangeTransfer& job, const std::atomic<bool>& cancel, uint32_t& held)
 {
+    held = 0;
     using Seconds = std::chrono::duration<double>;
     const uint64_t chunks = job.ioSize ? job.length / job.ioSize : 0;
     if (chunks == 0 || job.depth == 0)
@@ -26,6 +28,13 @@ Result<double> transferRange(IoBackend& backend, const RangeTransfer& job, const
     std::optional<Error> error;
     const auto start = Clock::now();
     auto last = start, lastProgress = start;
+    std::optional<Clock::time_point> cancelledAt;
+    // Stop does not wait for the device longer than kStopGrace: the kernel keeps the rest.
+    const auto stopGraceOver = [&](Clock::time_point now) {
+        if (!cancelledAt && cancel.load(std::memory_order_relaxed))
+            cancelledAt = now;
+        return cancelledAt && now - *cancelledAt >= kStopGrace;
+    };
 
     const auto fill = [&] {
         while (!error && next < chunks && !freeSlots.empty() && !cancel.load(std::memory_order_relaxed)) {
@@ -52,11 +61,12 @@ Result<double> transferRange(IoBackend& backend, const RangeTransfer& job, const
             }
         }
         if (inFlight == 0) {
-            if (pending == 0)
+            if (pending == 0 || cancel.load(std::memory_order_relaxed))
                 break;
             if (Clock::now() - lastProgress > job.stallTimeout) {
-                error = ioError("the kernel accepted no I/O for a minute (EAGAIN): the system is out of "
-                                "asynchronous I/O resources");
+                error = ioError("the kernel accepted no I/O for "
+                    + std::to_string(std::chrono::duration_cast<std::chrono::seconds>(job.stallTimeout).count())
+                    + " s (EAGAIN): the system is out of asynchronous I/O resources");
                 break;
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -70,9 +80,11 @@ Result<double> transferRange(IoBackend& backend, const RangeTransfer& job, const
         }
         if (*got == 0) {
             if (now - lastProgress > job.stallTimeout) {
-                error = ioError("the device completed no I/O for a minute: it may have hung or been removed");
+                error = ioError(stallMessage(std::chrono::duration_cast<Clock::duration>(job.stallTimeout)));
                 break;
             }
+            if (stopGraceOver(now))
+                break;
             continue;
         }
         lastProgress = last = now;
@@ -91,7 +103,10 @@ Result<double> transferRange(IoBackend& backend, const RangeTransfer& job, const
             freeSlots.push_back(c.slot);
         }
         fill();
+        if (inFlight > 0 && stopGraceOver(now))
+            break;
     }
+    held = inFlight;
     if (error)
         return *error;
     if (next < chunks)

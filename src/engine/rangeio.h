@@ -21,12 +21,16 @@ struct RangeTransfer {
     uint32_t ioSize = 1024 * 1024;
     uint32_t depth = 4; // at most the depth the backend was set up with
     // A device that completes nothing for this long has stalled: an error instead of a hang.
-    std::chrono::nanoseconds stallTimeout = std::chrono::seconds(60);
+    std::chrono::nanoseconds stallTimeout = std::chrono::seconds(30);
 };
 
-// Seconds from the first submission to the last completion. A cancel stops submitting, waits for
-// what is in flight (the buffer must outlive every I/O) and returns a Cancelled error; an I/O
-// error or short transfer returns an Io error naming the offset.
-Result<double> transferRange(IoBackend& backend, const RangeTransfer& job, const std::atomic<bool>& cancel);
+// Seconds from the first submission to the last completion. A cancel stops submitting, waits up
+// to kStopGrace for what is in flight and returns a Cancelled error; an I/O error or short
+// transfer returns an Io error naming the offset; a stall an Io error saying so. After a stall or
+// a cancel the device may not have answered everything: `held` is then the number of I/Os the
+// kernel still has, the backend must not be used again, and it and the buffer must be handed to
+// holdUntilAnswered() (heldio.h), never freed here.
+Result<double> transferRange(
+    IoBackend& backend, const RangeTransfer& job, const std::atomic<bool>& cancel, uint32_t& held);
 
 } // namespace dm

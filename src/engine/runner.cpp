@@ -5,6 +5,7 @@
 #include "latencyhistogram.h"
 #include "signatures.h"
 #include "stalefiles.h"
+#include "stalltimeout.h"
 #include "testregion.h"
 
 #include <sys/resource.h>
@@ -55,10 +56,12 @@ namespace {
         struct PassOutcome {
             PassResult result;
             std::optional<Error> error;
+            bool stalled = false; // the device stopped answering: the run ends
         };
 
         TestExecution(const RunRequest& request, const BackendFactory& makeBackend, const TestSpec& spec, int fd,
-            const RegionInfo& region, uint64_t seed, const std::atomic<bool>& cancel)
+            const RegionInfo& region, uint64_t seed, std::chrono::nanoseconds stallTimeout,
+            const std::atomic<bool>& cancel)
             : m_cancel(cancel)
             , m_threads(spec.row.threads)
             , m_start(std::ptrdiff_t(m_threads) + 1)
@@ -75,6 +78,7 @@ namespace {
                 plan.count = m_threads;
                 plan.seed = seed + 0x9e3779b97f4a7c15ULL * (i + 1);
                 plan.data = request.settings.data;
+                plan.stallTimeout = stallTimeout;
                 m_workers.push_back(std::make_unique<IoWorker>(plan, makeBackend()));
             }
         }
@@ -132,6 +136,7 @@ namespace {
                 const auto& o = m_outcomes[i];
                 if (o.error && !out.error)
                     out.error = o.error;
+                out.stalled = out.stalled || o.stalled;
                 first = std::min(first, o.start);
                 last = std::max(last, o.end);
                 out.result.readBytes += o.readBytes;
@@ -205,6 +210,11 @@ namespace {
         {
         }
 
+        // Known once the target is open: the device's own command timeout unless one was asked for.
+        void setStallTimeout(std::chrono::nanoseconds t) { m_stallTimeout = t; }
+        // A test found the device not answering: no further test can run on it.
+        bool deviceStalled() const { return m_deviceStalled; }
+
         double secondsLeftAfter(size_t testIndex) const
         {
             const size_t rest = m_req.tests.size() - testIndex - 1;
@@ -248,7 +258,8 @@ namespace {
             // One sequential pass of 1 MiB writes over the whole region, four in flight.
             TestSpec spec { { Pattern::Sequential, uint32_t(std::min<uint64_t>(MiB, region.info().length)), 4, 1 },
                 Direction::Write, 0 };
-            TestExecution exec(m_req, m_makeBackend, spec, region.fd(), region.info(), seed ^ 0xf111ULL, m_cancel);
+            TestExecution exec(
+                m_req, m_makeBackend, spec, region.fd(), region.info(), seed ^ 0xf111ULL, m_stallTimeout, m_cancel);
             if (auto st = exec.setup(); !st)
                 return st;
             PassLimits limits;
@@ -277,7 +288,7 @@ namespace {
             const RunSettings& s = m_req.settings;
             TestResult result;
             result.spec = spec;
-            TestExecution exec(m_req, m_makeBackend, spec, region.fd(), region.info(), seed, m_cancel);
+            TestExecution exec(m_req, m_makeBackend, spec, region.fd(), region.info(), seed, m_stallTimeout, m_cancel);
             if (auto st = exec.setup(); !st) {
                 result.error = st.error().message;
                 return result;
@@ -320,6 +331,7 @@ namespace {
                 });
                 if (out.error) {
                     result.error = out.error->message;
+                    m_deviceStalled = m_deviceStalled || out.stalled;
                     break;
                 }
                 // A cancelled pass is cut short: it does not count.
@@ -334,6 +346,8 @@ namespace {
         BackendFactory m_makeBackend;
         const RunCallbacks& m_cb;
         const std::atomic<bool>& m_cancel;
+        std::chrono::nanoseconds m_stallTimeout = kDefaultStallTimeout;
+        bool m_deviceStalled = false;
     };
 
 } // namespace
@@ -408,6 +422,7 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
     if (run.region.kind == RegionInfo::Kind::BlockDevice && target.writes)
         if (std::string w = overwriteWarning((*region)->fd(), req.target); !w.empty())
             run.warnings.push_back(w);
+    ctx.setStallTimeout(stallTimeoutFor(req.settings.stallTimeoutSeconds, run.region.deviceId));
     run.seed = seedOrFresh(req.settings.seed);
     run.settings.seed = run.seed;
 
@@ -436,6 +451,14 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
         run.tests.push_back(result);
         if (cb.testFinished)
             cb.testFinished(i, run.tests.back());
+        if (ctx.deviceStalled()) {
+            // Every further test would wait the same timeout on the same silent device.
+            if (i + 1 < req.tests.size())
+                run.warnings.push_back("the run stopped after " + rowName(req.tests[i].row) + " "
+                    + directionName(req.tests[i].direction) + ": the device stopped answering, so the "
+                    + std::to_string(req.tests.size() - i - 1) + " test(s) after it were not run");
+            break;
+        }
     }
     run.cancelled = cancel.load();
     return run;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "surfacescan.h"
 
+#include "heldio.h"
 #include "ioworker.h"
 #include "randomgenerator.h"
 #include "rangeio.h"
+#include "stalltimeout.h"
 #include "testregion.h"
 
 #include <sys/stat.h>
@@ -20,8 +22,21 @@ namespace {
 
     using Seconds = std::chrono::duration<double>;
 
-    struct FreeDeleter {
-        void operator()(uint8_t* p) const { std::free(p); }
+    // The backend and the sample buffer its I/O uses, torn down in the I/O worker's order: the
+    // backend first (its teardown waits for any I/O still using the buffer), then the buffer. When
+    // a stall or a Stop left I/O with the kernel, both go to holdUntilAnswered() together, and the
+    // buffer stays allocated until the kernel has given back the last I/O that writes into it.
+    struct ScanIo {
+        std::unique_ptr<IoBackend> backend;
+        uint8_t* buffer = nullptr;
+        uint32_t held = 0; // I/Os the kernel still has (transferRange)
+        ScanIo() = default;
+        ScanIo(const ScanIo&) = delete;
+        ScanIo& operator=(const ScanIo&) = delete;
+        ~ScanIo()
+        {
+            holdUntilAnswered(std::move(backend), held, [b = buffer] { std::free(b); });
+        }
     };
 
     std::string quoted(const std::string& s) { return "'" + s + "'"; }
@@ -161,11 +176,12 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
     out.engine = engine.name;
     if (!engine.warning.empty())
         out.warnings.push_back(engine.warning);
-    auto backend = engine.make();
-    if (auto st = backend->setup((*region)->fd(), req.queueDepth); !st)
+    ScanIo io;
+    io.backend = engine.make();
+    if (auto st = io.backend->setup((*region)->fd(), req.queueDepth); !st)
         return st.error();
-    std::unique_ptr<uint8_t, FreeDeleter> buffer(static_cast<uint8_t*>(std::aligned_alloc(4096, req.sampleSize)));
-    if (!buffer)
+    io.buffer = static_cast<uint8_t*>(std::aligned_alloc(4096, req.sampleSize));
+    if (!io.buffer)
         return targetError("not enough memory for a sample of " + std::to_string(req.sampleSize / MiB)
             + " MiB: choose a smaller --sample-size");
 
@@ -179,7 +195,8 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
     };
 
     RangeTransfer job;
-    job.buffer = buffer.get();
+    job.stallTimeout = stallTimeoutFor(req.stallTimeoutSeconds, info.deviceId);
+    job.buffer = io.buffer;
     job.length = req.sampleSize;
     job.ioSize = out.ioSize;
     job.depth = req.queueDepth;
@@ -194,7 +211,7 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
         s.percent = span ? 100.0 * double(s.offset) / double(span) : 0.0;
         job.offset = s.offset;
         job.write = false;
-        auto read = transferRange(*backend, job, cancel);
+        auto read = transferRange(*io.backend, job, cancel, io.held);
         if (!read) {
             stopWith(read.error());
             break;
@@ -206,7 +223,7 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
             // A cancel between the two leaves the sample untouched; during the write, a partly
             // rewritten sample still holds the same bytes.
             job.write = true;
-            auto written = transferRange(*backend, job, cancel);
+            auto written = transferRange(*io.backend, job, cancel, io.held);
             if (!written) {
                 stopWith(written.error());
                 break;
@@ -237,7 +254,7 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
         a.offset = rng.below(slots) * align;
         a.percent = 100.0 * double(a.offset) / double(capacity);
         job.offset = a.offset;
-        auto t = transferRange(*backend, job, cancel);
+        auto t = transferRange(*io.backend, job, cancel, io.held);
         if (!t) {
             stopWith(t.error());
             break;

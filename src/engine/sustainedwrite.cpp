@@ -3,6 +3,7 @@
 #include "targetinuse.h"
 
 #include "ioworker.h"
+#include "stalltimeout.h"
 #include "signatures.h"
 #include "stalefiles.h"
 #include "testregion.h"
@@ -141,6 +142,7 @@ Result<SustainedResult> runSustainedWrite(
     plan.regionLength = effective.totalBytes;
     plan.seed = effective.seed;
     plan.data = req.data;
+    plan.stallTimeout = stallTimeoutFor(req.stallTimeoutSeconds, info.deviceId);
     IoWorker worker(plan, engine.make());
     if (auto st = worker.setup(); !st)
         return st.error();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // diskometer: the window.
 #include "appoptions.h"
+#include "heldio.h"
 #include "mainwindow.h"
 #include "translations.h"
 
@@ -99,5 +100,10 @@ int main(int argc, char** argv)
     window.show();
     if (options->start)
         QTimer::singleShot(0, &window, [&window] { window.startFromOptions(); });
-    return app.exec();
+    const int code = app.exec();
+    // A device that stopped answering may still hold I/O: the window has closed already; say so
+    // on stderr and do not let the exit wait for the device (heldio.h).
+    if (const std::string advice = dm::releaseHeldIoAtExit(); !advice.empty())
+        std::fprintf(stderr, "diskometer: %s\n", advice.c_str());
+    return code;
 }

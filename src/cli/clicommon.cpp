@@ -2,7 +2,9 @@
 #include "clicommon.h"
 #include "historycommand.h"
 
+#include "heldio.h"
 #include "reportfile.h"
+#include "stalltimeout.h"
 #include "runner.h"
 #include "systeminfo.h"
 #include "targetinfo.h"
@@ -123,6 +125,33 @@ Result<EngineKind> engineOption(const QCommandLineParser& p)
     return *kind;
 }
 
+QCommandLineOption stallTimeoutOptionSpec()
+{
+    return { QStringLiteral("stall-timeout"),
+        QStringLiteral("Seconds without any completed I/O after which the device counts as stalled and the run "
+                       "stops, 1-3600 (default: the device's own command timeout, 30 s where it has none)."),
+        QStringLiteral("SECONDS"), QStringLiteral("0") };
+}
+
+Result<double> stallTimeoutOption(const QCommandLineParser& p)
+{
+    const QString text = p.value(QStringLiteral("stall-timeout"));
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    if (!ok || !(v == 0 || (v >= kMinStallTimeoutSeconds && v <= kMaxStallTimeoutSeconds)))
+        return usageError(QStringLiteral("--stall-timeout must be a number of seconds from 1 to 3600, or 0 for the "
+                                         "device's own command timeout (got '%1')")
+                              .arg(text.left(40))
+                              .toStdString());
+    return v;
+}
+
+void reportHeldIoAtExit()
+{
+    if (const std::string advice = releaseHeldIoAtExit(); !advice.empty())
+        printError(QString::fromStdString(advice));
+}
+
 Result<int> openThroughUdisksIfNeeded(const std::string& target, bool writes, bool allowDestructive)
 {
     RunRequest request;
@@ -146,6 +175,7 @@ void addCommonOptions(QCommandLineParser& p, const QString& allowDestructiveHelp
             QStringLiteral("FILE") },
         { QStringLiteral("engine"), QStringLiteral("I/O engine: libaio or io_uring."), QStringLiteral("NAME"),
             QString::fromLatin1(engineName(kDefaultEngine)) },
+        stallTimeoutOptionSpec(),
         { QStringLiteral("allow-destructive"), allowDestructiveHelp },
         { QStringLiteral("comment"), QStringLiteral("A comment for the reports."), QStringLiteral("TEXT") },
         { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
@@ -174,6 +204,10 @@ Result<CommonOptions> readCommonOptions(const QCommandLineParser& p)
     if (!engine)
         return engine.error();
     o.engine = *engine;
+    auto stall = stallTimeoutOption(p);
+    if (!stall)
+        return stall.error();
+    o.stallTimeoutSeconds = *stall;
     return o;
 }
 

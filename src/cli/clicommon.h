@@ -38,6 +38,12 @@ Result<qint64> intOption(const QCommandLineParser& p, const QString& name, qint6
 // A size option ("10MiB", "4KiB", "8GiB"), or an error naming it.
 Result<uint64_t> sizeOption(const QCommandLineParser& p, const QString& name);
 Result<EngineKind> engineOption(const QCommandLineParser& p);
+// --stall-timeout SECONDS: 1-3600, or 0 (the default) for the device's own command timeout.
+QCommandLineOption stallTimeoutOptionSpec();
+Result<double> stallTimeoutOption(const QCommandLineParser& p);
+// Before the program ends: when a stalled device still holds I/O, says so on stderr (what the
+// kernel keeps, what the user can do) and makes sure the exit does not wait for it (heldio.h).
+void reportHeldIoAtExit();
 
 // The options every other-test command takes: --json, --csv, --quiet, --engine,
 // --allow-destructive, --comment. The text summary goes to stdout unless a report does.
@@ -47,6 +53,7 @@ struct CommonOptions {
     bool quiet = false;
     bool allowDestructive = false;
     EngineKind engine = kDefaultEngine;
+    double stallTimeoutSeconds = 0; // --stall-timeout; 0 = the device's own command timeout
     QString comment;
     bool storeHistory = true; // --no-history turns it off
 };

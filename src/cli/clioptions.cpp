@@ -2,6 +2,8 @@
 #include "clioptions.h"
 #include "clicommon.h"
 
+#include "clicommon.h"
+
 #include <QCommandLineParser>
 #include <QDir>
 
@@ -59,7 +61,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
         QStringLiteral("[run]"));
     p.addPositionalArgument(
         QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."), QStringLiteral("[TARGET]"));
-    const QList<QCommandLineOption> options {
+    QList<QCommandLineOption> options {
         { QStringLiteral("profile"), QStringLiteral("default, peak, real or demo (CrystalDiskMark 8 profiles)."),
             QStringLiteral("NAME"), QStringLiteral("default") },
         { QStringLiteral("preset"), QStringLiteral("default or nvme (the NVMe SSD rows)."), QStringLiteral("NAME"),
@@ -105,6 +107,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
             QStringLiteral("Do not store the run in the history ($XDG_DATA_HOME/diskometer/history.sqlite; "
                            "see diskometer-cli history --help).") },
     };
+    options.append(stallTimeoutOptionSpec());
     p.addOptions(options);
     const auto helpOption = p.addHelpOption();
     const auto versionOption = p.addVersionOption();
@@ -203,6 +206,10 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
     if (!engineKind)
         return usage(QStringLiteral("unknown --engine '%1': use libaio or io_uring").arg(engine));
     o.request.engine = *engineKind;
+    auto stall = stallTimeoutOption(p);
+    if (!stall)
+        return stall.error();
+    s.stallTimeoutSeconds = *stall;
     if (p.isSet(QStringLiteral("seed"))) {
         bool ok = false;
         s.seed = p.value(QStringLiteral("seed")).toULongLong(&ok);

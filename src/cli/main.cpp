@@ -141,5 +141,11 @@ int runCommand(int argc, char** argv)
 
 } // namespace
 
-// Every command's output on stdout is checked once more as the program ends (clicommon.h).
-int main(int argc, char** argv) { return dm::finishStandardOutput(runCommand(argc, argv)); }
+// Every command's output on stdout is checked once more as the program ends (clicommon.h). A
+// device that stopped answering may still hold I/O: say so, and do not let the exit wait for it.
+int main(int argc, char** argv)
+{
+    const int code = dm::finishStandardOutput(runCommand(argc, argv));
+    dm::reportHeldIoAtExit();
+    return code;
+}

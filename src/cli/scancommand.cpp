@@ -57,6 +57,7 @@ int runScanCommand(const QStringList& arguments)
     req.writeBack = p.isSet(QStringLiteral("write-back"));
     req.allowDestructive = common->allowDestructive;
     req.engine = common->engine;
+    req.stallTimeoutSeconds = common->stallTimeoutSeconds;
     if (auto st = validate(req); !st) {
         printError(QString::fromStdString(st.error().message));
         return kExitUsage;

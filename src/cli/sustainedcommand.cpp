@@ -49,6 +49,7 @@ int runSustainedCommand(const QStringList& arguments)
     req.queueDepth = uint32_t(*depth);
     req.allowDestructive = common->allowDestructive;
     req.engine = common->engine;
+    req.stallTimeoutSeconds = common->stallTimeoutSeconds;
     auto fd = openThroughUdisksIfNeeded(req.target, true, req.allowDestructive);
     if (!fd) {
         printError(QString::fromStdString(fd.error().message));

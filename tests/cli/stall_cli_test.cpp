@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// diskometer-cli on a device that stops answering (the FUSE rig), with each engine: SIGINT during
+// the stall is answered within half a second with exit code 130 and says the run was stopped;
+// --stall-timeout ends the run with exit code 1 and says the device stopped answering; the
+// process exits at once even with libaio, whose exit the kernel would otherwise hold until the
+// device answers (the helper process it leaves ends when the device does); bad values of
+// --stall-timeout are refused with exit code 2.
+#include "fuserig.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <fcntl.h>
+#include <fstream>
+#include <regex>
+#include <spawn.h>
+#include <sstream>
+#include <sys/wait.h>
+
+extern char** environ;
+
+using namespace dm::test;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// diskometer-cli running with stdout and stderr in files of a scratch directory.
+class Cli {
+public:
+    explicit Cli(std::vector<std::string> args)
+    {
+        m_out = m_dir.path() + "/stdout";
+        m_err = m_dir.path() + "/stderr";
+        posix_spawn_file_actions_t fa;
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_addopen(&fa, 1, m_out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        posix_spawn_file_actions_addopen(&fa, 2, m_err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        args.insert(args.begin(), DM_CLI_PATH);
+        std::vector<char*> argv;
+        for (auto& a : args)
+            argv.push_back(a.data());
+        argv.push_back(nullptr);
+        if (posix_spawn(&m_pid, DM_CLI_PATH, &fa, nullptr, argv.data(), environ) != 0)
+            m_pid = -1;
+        posix_spawn_file_actions_destroy(&fa);
+    }
+    ~Cli()
+    {
+        if (m_pid > 0) {
+            ::kill(m_pid, SIGKILL);
+            ::waitpid(m_pid, nullptr, 0);
+        }
+    }
+    pid_t pid() const { return m_pid; }
+    void signal(int sig) const { ::kill(m_pid, sig); }
+    // The exit code once it exits, -1 if it has not within `within`; signals as 128 + number.
+    int wait(std::chrono::milliseconds within)
+    {
+        const auto giveUp = Clock::now() + within;
+        while (Clock::now() < giveUp) {
+            int status = 0;
+            if (::waitpid(m_pid, &status, WNOHANG) == m_pid) {
+                m_pid = -1;
+                return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        return -1;
+    }
+    std::string err() const { return slurp(m_err); }
+
+private:
+    static std::string slurp(const std::string& path)
+    {
+        std::ifstream f(path);
+        std::stringstream s;
+        s << f.rdbuf();
+        return s.str();
+    }
+    ScratchDir m_dir;
+    std::string m_out, m_err;
+    pid_t m_pid = -1;
+};
+
+std::vector<std::string> readRun(const FuseRig& rig, const std::string& engine, std::vector<std::string> extra)
+{
+    std::vector<std::string> a = { "run", rig.device(), "--tests", "RND4K-Q4T1", "--mode", "read", "--count", "1",
+        "--measure", "2", "--warmup", "0", "--interval", "0", "--engine", engine, "--quiet", "--no-history" };
+    a.insert(a.end(), extra.begin(), extra.end());
+    return a;
+}
+
+bool waitForStalledIo(const FuseRig& rig)
+{
+    const auto giveUp = Clock::now() + std::chrono::seconds(10);
+    while (rig.inFlight() == 0) {
+        if (Clock::now() > giveUp)
+            return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return true;
+}
+
+// The helper process the message names ("pid N"), or 0.
+pid_t holderPid(const std::string& err)
+{
+    std::smatch m;
+    return std::regex_search(err, m, std::regex("pid ([0-9]+)")) ? pid_t(std::stoi(m[1])) : 0;
+}
+
+bool gone(pid_t pid, std::chrono::seconds within)
+{
+    const auto giveUp = Clock::now() + within;
+    while (Clock::now() < giveUp) {
+        if (::kill(pid, 0) != 0)
+            return true;
+        std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+        std::string s;
+        std::getline(stat, s);
+        if (s.find(") Z") != std::string::npos)
+            return true; // ended; its parent (init) reaps it
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+}
+
+class CliStall : public ::testing::TestWithParam<std::string> { };
+
+} // namespace
+
+TEST_P(CliStall, SigintDuringAStallIsAnsweredWithinHalfASecond)
+{
+    FuseRig rig({});
+    DM_REQUIRE_FUSE_RIG(rig);
+    rig.stall();
+    Cli cli(readRun(rig, GetParam(), { "--stall-timeout", "60" }));
+    ASSERT_GT(cli.pid(), 0);
+    ASSERT_TRUE(waitForStalledIo(rig));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto sent = Clock::now();
+    cli.signal(SIGINT);
+    const int code = cli.wait(std::chrono::seconds(5));
+    const double took = std::chrono::duration<double>(Clock::now() - sent).count();
+    RecordProperty("sigint_to_exit_seconds", std::to_string(took));
+    const std::string err = cli.err();
+    const pid_t holder = holderPid(err);
+    rig.resume();
+    ASSERT_EQ(code, 130) << err;
+    EXPECT_LT(took, 0.5) << "SIGINT to exit took " << took << " s";
+    EXPECT_NE(err.find("interrupted"), std::string::npos) << err;
+    EXPECT_EQ(err.find("stopped answering"), std::string::npos) << "a Stop must not blame the device: " << err;
+    EXPECT_NE(err.find("did not answer"), std::string::npos) << err;
+    EXPECT_NE(err.find("Unplug the device"), std::string::npos) << err;
+    if (GetParam() == "libaio") {
+        ASSERT_GT(holder, 0) << "libaio's exit should have been handed to a helper process: " << err;
+        EXPECT_TRUE(gone(holder, std::chrono::seconds(10))) << "the helper did not end after the device answered";
+    }
+}
+
+TEST_P(CliStall, StallTimeoutExitsWithOneAndSaysTheDeviceStoppedAnswering)
+{
+    FuseRig rig({});
+    DM_REQUIRE_FUSE_RIG(rig);
+    rig.stall();
+    const auto start = Clock::now();
+    Cli cli(readRun(rig, GetParam(), { "--stall-timeout", "1" }));
+    ASSERT_GT(cli.pid(), 0);
+    const int code = cli.wait(std::chrono::seconds(8));
+    const double took = std::chrono::duration<double>(Clock::now() - start).count();
+    const std::string err = cli.err();
+    rig.resume();
+    ASSERT_EQ(code, 1) << err;
+    EXPECT_GE(took, 1.0);
+    EXPECT_LT(took, 3.0) << "the exit waited for the device";
+    EXPECT_NE(err.find("stopped answering: no I/O completed for 1 s"), std::string::npos) << err;
+    EXPECT_NE(err.find("Unplug the device"), std::string::npos) << err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Engines, CliStall, ::testing::Values("libaio", "io_uring"),
+    [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
+
+TEST(CliStallTimeout, BadValuesAreRefused)
+{
+    for (const char* bad : { "abc", "0.5", "3601", "-1", "nan" }) {
+        for (const char* command : { "run", "scan", "sustained", "sweep" }) {
+            Cli cli({ command, "/nonexistent-dm-target", "--stall-timeout", bad, "--quiet", "--no-history" });
+            ASSERT_EQ(cli.wait(std::chrono::seconds(20)), 2) << command << " --stall-timeout " << bad;
+            EXPECT_NE(cli.err().find("--stall-timeout must be a number of seconds from 1 to 3600"), std::string::npos)
+                << command << ": " << cli.err();
+        }
+    }
+}

@@ -138,7 +138,7 @@ Result<double> stallTimeoutOption(const QCommandLineParser& p)
     const QString text = p.value(QStringLiteral("stall-timeout"));
     bool ok = false;
     const double v = text.toDouble(&ok);
-    if (!ok || !(v == 0 || (v >= kMinStallTimeoutSeconds && v <= kMaxStallTimeoutSeconds)))
+    if (!ok || !validStallTimeout(v))
         return usageError(QStringLiteral("--stall-timeout must be a number of seconds from 1 to 3600, or 0 for the "
                                          "device's own command timeout (got '%1')")
                               .arg(text.left(40))

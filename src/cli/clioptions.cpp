@@ -209,7 +209,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
     auto stall = stallTimeoutOption(p);
     if (!stall)
         return stall.error();
-    s.stallTimeoutSeconds = *stall;
+    o.request.stallTimeoutSeconds = *stall;
     if (p.isSet(QStringLiteral("seed"))) {
         bool ok = false;
         s.seed = p.value(QStringLiteral("seed")).toULongLong(&ok);

@@ -95,7 +95,7 @@ int runSweepCommand(const QStringList& arguments)
     }
     req.allowDestructive = common->allowDestructive;
     req.engine = common->engine;
-    req.settings.stallTimeoutSeconds = common->stallTimeoutSeconds;
+    req.stallTimeoutSeconds = common->stallTimeoutSeconds;
     if (auto st = validate(req); !st) {
         printError(QString::fromStdString(st.error().message));
         return kExitUsage;

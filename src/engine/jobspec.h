@@ -65,9 +65,6 @@ struct RunSettings {
     uint64_t testSize = 1 * GiB;
     DataFill data = DataFill::Random;
     uint64_t seed = 0; // 0 = draw a fresh one per run
-    // A device that completes no I/O for this long has stalled: the run stops and says so.
-    // 0 = the device's own command timeout (stalltimeout.h).
-    double stallTimeoutSeconds = 0;
     bool operator==(const RunSettings&) const = default;
 };
 

@@ -44,6 +44,9 @@ struct RunTarget {
     // Set: every I/O stream gets a backend from here instead of `engine` (the fake backend in
     // unit tests, so every kind's scheduling can be checked without a kernel).
     BackendFactory backendFactory;
+    // A device that completes no I/O for this long has stalled: the run stops and says the device
+    // stopped answering. 0 = the device's own command timeout (stalltimeout.h).
+    double stallTimeoutSeconds = 0;
 };
 
 // What every kind's result carries (RunResult, ScanResult, SustainedResult, SweepResult derive

@@ -382,6 +382,8 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
 {
     if (req.tests.empty())
         return usageError("no tests to run: choose a profile, a mode or --tests");
+    if (!validStallTimeout(req.stallTimeoutSeconds))
+        return usageError("the stall timeout must be from 1 to 3600 seconds (0 = the device's own command timeout)");
     if (auto st = validate(req.settings); !st)
         return st.error();
     for (const auto& t : req.tests)
@@ -422,7 +424,7 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
     if (run.region.kind == RegionInfo::Kind::BlockDevice && target.writes)
         if (std::string w = overwriteWarning((*region)->fd(), req.target); !w.empty())
             run.warnings.push_back(w);
-    ctx.setStallTimeout(stallTimeoutFor(req.settings.stallTimeoutSeconds, run.region.deviceId));
+    ctx.setStallTimeout(stallTimeoutFor(req.stallTimeoutSeconds, run.region.deviceId));
     run.seed = seedOrFresh(req.settings.seed);
     run.settings.seed = run.seed;
 

@@ -22,5 +22,9 @@ std::chrono::nanoseconds stallTimeoutFor(double askedSeconds, uint64_t deviceId)
 // The range --stall-timeout accepts, in seconds (0 = the device's own).
 inline constexpr double kMinStallTimeoutSeconds = 1;
 inline constexpr double kMaxStallTimeoutSeconds = 3600;
+inline bool validStallTimeout(double s)
+{
+    return s == 0 || (s >= kMinStallTimeoutSeconds && s <= kMaxStallTimeoutSeconds);
+}
 
 } // namespace dm

@@ -26,9 +26,6 @@ struct ScanRequest : RunTarget {
     // allowDestructive, on a device nobody uses (refused while mounted; opened with O_EXCL).
     bool writeBack = false;
     uint64_t seed = 0; // for the access-time offsets; 0 = a fresh one
-    // No I/O completed for this long: the scan stops and says the device stopped answering.
-    // 0 = the device's own command timeout (stalltimeout.h).
-    double stallTimeoutSeconds = 0;
 };
 
 // A sample is held in memory whole (write-back writes exactly what was read): this bounds that.

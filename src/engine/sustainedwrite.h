@@ -29,9 +29,6 @@ struct SustainedRequest : RunTarget {
     double sampleSeconds = 0.25; // the runner's kSampleIntervalSeconds; the issue asks for 0.5 or finer
     DataFill data = DataFill::Random;
     uint64_t seed = 0; // stamps in the written data; 0 = a fresh one
-    // No write completed for this long: the write stops and says the device stopped answering.
-    // 0 = the device's own command timeout (stalltimeout.h).
-    double stallTimeoutSeconds = 0;
 };
 
 struct SustainedSample {

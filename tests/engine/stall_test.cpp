@@ -75,7 +75,7 @@ TEST_P(Stall, StopDuringAStallTakesEffectWithinHalfASecond)
     rig.stall();
     std::atomic<bool> cancel { false };
     RunRequest req = readRun(rig, GetParam());
-    req.settings.stallTimeoutSeconds = 60; // far beyond the test: only Stop may end it
+    req.stallTimeoutSeconds = 60; // far beyond the test: only Stop may end it
     auto run = std::async(std::launch::async, [&] { return runTests(req, {}, cancel); });
     ASSERT_TRUE(waitForStalledIo(rig)) << "the run's I/O never reached the rig";
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
@@ -107,7 +107,7 @@ TEST_P(Stall, StallTimeoutEndsTheTestAndTheRunAndSaysWhy)
     rig.stall();
     std::atomic<bool> cancel { false };
     RunRequest req = readRun(rig, GetParam());
-    req.settings.stallTimeoutSeconds = 1;
+    req.stallTimeoutSeconds = 1;
     const auto start = Clock::now();
     auto run = std::async(std::launch::async, [&] { return runTests(req, {}, cancel); });
     const bool answered = run.wait_for(std::chrono::seconds(6)) == std::future_status::ready;
@@ -142,7 +142,7 @@ TEST_P(Stall, SurfaceScanStallKeepsItsBufferUntilTheDeviceAnswers)
     rig.stall();
     std::atomic<bool> cancel { false };
     ScanRequest req;
-    req.device = rig.device();
+    req.target = rig.device();
     req.samples = 4;
     req.sampleSize = 4 << 20;
     req.accessSamples = 10;

@@ -139,16 +139,8 @@ public:
     bool loopDirectIo() const { return m_directIo; }
 
     // From now on every read and write waits, unanswered, until resume().
-    void stall()
-    {
-        if (m_pid > 0)
-            ::kill(m_pid, SIGUSR1);
-    }
-    void resume()
-    {
-        if (m_pid > 0)
-            ::kill(m_pid, SIGUSR2);
-    }
+    void stall() { signalAndWait(SIGUSR1); }
+    void resume() { signalAndWait(SIGUSR2); }
     // The device goes away: the rig is killed, the kernel aborts its connection, I/O fails.
     void vanish()
     {
@@ -170,6 +162,29 @@ public:
     }
 
 private:
+    // kill() returns before the rig has run its handler: wait until the signal is no longer
+    // pending (taken by a thread of the rig, whose handler then sets the flag at once).
+    void signalAndWait(int sig)
+    {
+        if (m_pid <= 0)
+            return;
+        ::kill(m_pid, sig);
+        const unsigned long long bit = 1ull << (sig - 1);
+        const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+        while (std::chrono::steady_clock::now() < giveUp) {
+            std::ifstream status("/proc/" + std::to_string(m_pid) + "/status");
+            std::string line;
+            bool pending = false;
+            while (std::getline(status, line))
+                if (line.rfind("ShdPnd:", 0) == 0 || line.rfind("SigPnd:", 0) == 0)
+                    pending = pending || (std::stoull(line.substr(7), nullptr, 16) & bit);
+            if (!pending)
+                break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5)); // the handler's one store
+    }
+
     bool mounted() const
     {
         struct statfs fs {};

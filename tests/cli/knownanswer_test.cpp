@@ -3,9 +3,11 @@
 // kernel's block throttle fixes (tests/support/throttle-rig), so each figure has a true value to
 // meet, not only fio's. Short runs (1 s passes); bench/known-answer runs the long matrix.
 //
-// Tolerances are the issue's: MB/s and IOPS within 3 % of the limit, the Q1 mean latency within
-// 5 % of 1/IOPS. The limits are far below what the RAM disk does unthrottled (a Debug build on a
-// loaded 2-vCPU machine still does > 20k IOPS at Q1), so the throttle, not our CPU, sets the pace.
+// Tolerances: the issue's 3 % for MB/s and IOPS and 5 % for the Q1 mean latency are the
+// machine's share; on top of them each check allows the throttle's own granularity (below),
+// which is what the device really does over a window of that length. The limits are far below
+// what the RAM disk does unthrottled (a Debug build on a loaded 2-vCPU machine still does > 20k
+// IOPS at Q1), so the throttle, not our CPU, sets the pace.
 #include "testtargets.h"
 #include "throttlerig.h"
 
@@ -24,19 +26,31 @@ using namespace dm::test;
 
 namespace {
 
-constexpr double kTolerance = 0.03;
+// The machine's share. Kept below 4.9 % together with the granularity of every check below, so
+// that a figure in MiB/s where MB/s is meant (or the reverse) fails.
+constexpr double kTolerance = 0.02;
 constexpr double kLatencyTolerance = 0.05;
 
-// measured / truth within 3 %, plus `credit` above: when the throttle starts a time slice (a
-// test's first I/O, a limit that changed) it lets a whole queue of I/Os through at once, and a
-// time-based pass then completes that many more than limit x time. fio shows the same: Q32 under
-// a 1,000 IOPS limit completes 1,000 x T + 32 I/Os. So credit = queue / (limit x seconds), with
-// the queue in I/Os or bytes as the limit is (docs/PERFORMANCE.md, section 7).
-void expectKnown(double measured, double truth, double credit, const std::string& what)
+// The kernel's block throttle grants I/O per time slice: at the start of each slice (HZ/10,
+// 100 ms, DFL_THROTL_SLICE_HD in block/blk-throttle.c) it lets a whole slice's worth through at
+// once, then holds the rest. Measured here: at 200 IOPS and Q1 the I/Os come in bursts of 20, and
+// 1 s passes counted 184-213 (a CI run failed on 213 and on 1,064 of 1,000 at Q8, when the
+// suite allowed only a queue's worth). So a window of T seconds holds limit x T I/Os give or
+// take one slice's worth: the known answer is exact only to kThrottleSlice / T, and the checks
+// take windows of several seconds (docs/PERFORMANCE.md, section 7).
+constexpr double kThrottleSlice = 0.1;
+
+// measured / truth within the tolerance plus the throttle's granularity over `seconds` on both
+// sides, plus `credit` above: a queue of I/Os submitted just before the window closes completes
+// inside it (fio shows the same: Q32 under a 1,000 IOPS limit completes 1,000 x T + 32 I/Os).
+void expectKnown(double measured, double truth, double seconds, double credit, const std::string& what)
 {
-    EXPECT_GE(measured / truth, 1.0 - kTolerance) << what << ": " << measured << " against " << truth;
-    EXPECT_LE(measured / truth, 1.0 + kTolerance + credit)
-        << what << ": " << measured << " against " << truth << " (credit " << credit << ")";
+    const double granularity = kThrottleSlice / seconds;
+    EXPECT_GE(measured / truth, 1.0 - kTolerance - granularity)
+        << what << ": " << measured << " against " << truth << " over " << seconds << " s";
+    EXPECT_LE(measured / truth, 1.0 + kTolerance + granularity + credit)
+        << what << ": " << measured << " against " << truth << " over " << seconds << " s (credit " << credit
+        << ")";
 }
 
 QStringList cli(QStringList args)
@@ -51,7 +65,7 @@ QJsonArray runGrid(
 {
     const RigOutcome o = runThrottled(limits,
         cli({ "run", "@DEV@", "--tests", rows, "--mode", "all", "--mix", "70", "--count", QString::number(count),
-            "--measure", "1",
+            "--measure", "2",
             "--warmup", "0.5", "--interval", "0", "--size", "64MiB", "--allow-destructive", "--engine", engine,
             "--json", "-", "--quiet" }),
         QStringLiteral("64M"));
@@ -100,10 +114,7 @@ TEST_P(KnownAnswerGrid, EveryRowIsWithinThreePercentOfTheLimit)
     // is lost whenever our thread or the loop driver's worker waits for a CPU, and the throttle
     // gives it back only if the next I/Os can catch up: with 10 ms or 5 ms between I/Os they
     // can, at 1,000-2,000 IOPS under the load of other sessions' builds both fio and we came out
-    // 5-30 % off in single runs. Deep queues are immune to that, but the throttle lets a queue's
-    // worth through at once when it starts a new time slice (fio at Q32 and 1,000 IOPS:
-    // 1,000 x T + 32 I/Os), 3 % of a 1 s pass at 1,000 IOPS and 0.8 % at 4,000.
-    // docs/PERFORMANCE.md, section 7.
+    // 5-30 % off in single runs. Deep queues are immune to that. docs/PERFORMANCE.md, section 7.
     const Row rows[] = { { "SEQ1M-Q8T1", 100e6, 100 }, { "SEQ1M-Q1T1", 100e6, 100 }, { "RND4K-Q32T1", 16e6, 4000 },
         { "RND4K-Q1T1", 0.8e6, 200 } };
     for (const Row& row : rows) {
@@ -123,34 +134,32 @@ TEST_P(KnownAnswerGrid, EveryRowIsWithinThreePercentOfTheLimit)
             const QJsonObject r = v.toObject();
             const std::string what = r["test"].toString().toStdString() + " " + r["direction"].toString().toStdString();
             ASSERT_TRUE(r["error"].isNull()) << what << ": " << r["error"].toString().toStdString();
-            // The median pass: one 1 s pass that lost a few milliseconds to another process on
-            // these shared CPUs does not decide the test; a wrong figure in every pass does.
+            // All passes together: they follow each other with no pause (--interval 0), so their
+            // sum is one window of count x 2 s, over which the throttle's granularity is small.
             // (The headline, the best pass, would flatter a throttled device.)
             const bool mix = r["direction"].toString() == QLatin1String("mix");
-            std::vector<std::pair<double, QJsonObject>> passes;
-            for (const auto& pv : r["passes"].toArray()) {
+            const QJsonArray passes = r["passes"].toArray();
+            ASSERT_EQ(passes.size(), count) << what;
+            double seconds = 0, done = 0, latencySum = 0, ios = 0;
+            for (const auto& pv : passes) {
                 const QJsonObject p = pv.toObject();
-                const double seconds = p["seconds"].toDouble();
-                ASSERT_GT(seconds, 0.5) << what;
-                double m = 0;
+                ASSERT_GT(p["seconds"].toDouble(), 1.5) << what;
+                seconds += p["seconds"].toDouble();
                 if (c.iopsLimited)
-                    m = mix ? double(p["read_ios"].toInteger()) / seconds : p["iops"].toDouble();
+                    done += double(p[mix ? "read_ios" : "ios"].toInteger());
                 else
-                    m = mix ? double(p["read_bytes"].toInteger()) / seconds : p["mb_per_s"].toDouble() * 1e6;
-                passes.push_back({ m, p });
+                    done += double(p[mix ? "read_bytes" : "bytes"].toInteger());
+                ios += double(p["ios"].toInteger());
+                latencySum += p["latency_us_mean"].toDouble() * double(p["ios"].toInteger());
             }
-            ASSERT_EQ(passes.size(), size_t(count)) << what;
-            std::sort(passes.begin(), passes.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-            const double measured = passes[passes.size() / 2].first;
-            const QJsonObject& p = passes[passes.size() / 2].second;
             const double depth = double(r["queue_depth"].toInteger());
             const double queue = c.iopsLimited ? depth : depth * double(r["block_size"].toInteger());
-            expectKnown(measured, limit, queue / (limit * p["seconds"].toDouble()), what);
+            expectKnown(done / seconds, limit, seconds, queue / (limit * seconds), what);
             if (c.iopsLimited && !mix) {
                 // Q I/Os in flight, one completing every 1/IOPS: each waits Q/IOPS (Little's law;
-                // at Q1 the issue's 1/IOPS).
-                const double meanUs = p["latency_us_mean"].toDouble();
-                EXPECT_NEAR(meanUs / (depth * 1e6 / limit), 1.0, kLatencyTolerance)
+                // at Q1 the issue's 1/IOPS), as exact as the rate is.
+                const double meanUs = latencySum / ios;
+                EXPECT_NEAR(meanUs / (depth * 1e6 / limit), 1.0, kLatencyTolerance + kThrottleSlice / seconds)
                     << what << ": mean " << meanUs << " µs";
             }
         }
@@ -170,6 +179,7 @@ INSTANTIATE_TEST_SUITE_P(Engines, KnownAnswerGrid,
 TEST(KnownAnswerSweep, SmallBlocksAtTheIopsLimitLargeOnesAtTheBandwidthPlateau)
 {
     constexpr double kIops = 1000, kBps = 50e6;
+    constexpr int kSeconds = 4; // one pass per point: the throttle's granularity is 2.5 % of it
     if (const std::string busy = tooBusyForKnownAnswer(); !busy.empty())
         GTEST_SKIP() << busy;
     RigLimits limits;
@@ -177,7 +187,7 @@ TEST(KnownAnswerSweep, SmallBlocksAtTheIopsLimitLargeOnesAtTheBandwidthPlateau)
     limits.readBps = limits.writeBps = uint64_t(kBps);
     const RigOutcome o = runThrottled(limits,
         cli({ "sweep", "@DEV@", "--pattern", "seq", "--queue-depth", "8", "--min", "16KiB", "--max", "512KiB",
-            "--size", "64MiB", "--measure", "1", "--warmup", "0.3", "--allow-destructive", "--json", "-", "--quiet" }),
+            "--size", "64MiB", "--measure", QString::number(kSeconds), "--warmup", "0.3", "--allow-destructive", "--json", "-", "--quiet" }),
         QStringLiteral("64M"));
     if (o.skipped())
         GTEST_SKIP() << o.skipReason();
@@ -192,8 +202,8 @@ TEST(KnownAnswerSweep, SmallBlocksAtTheIopsLimitLargeOnesAtTheBandwidthPlateau)
             const QJsonObject m = point[dir].toObject();
             const std::string what = std::to_string(int(bs / 1024)) + "K " + dir;
             const double expected = std::min(kIops * bs, kBps); // bytes/s
-            const double credit = kIops * bs < kBps ? 8 / kIops : 8 * bs / kBps; // a queue of 8, 1 s
-            expectKnown(m["mb_per_s"].toDouble() * 1e6, expected, credit, what);
+            const double credit = (kIops * bs < kBps ? 8 / kIops : 8 * bs / kBps) / kSeconds; // a queue of 8
+            expectKnown(m["mb_per_s"].toDouble() * 1e6, expected, kSeconds, credit, what);
             if (kIops * bs >= 2 * kBps)
                 ++plateau;
         }

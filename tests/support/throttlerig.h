@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <unistd.h>
 #include <map>
 #include <string>
@@ -41,8 +42,11 @@ struct RigOutcome {
 // worker and the I/O thread: at a load average of 15-19 on 2 vCPUs (other sessions building)
 // single runs came out 5-25 % off for fio as for us. Returns why a measurement should not be
 // trusted now, or "" when it can.
+// DM_KNOWN_ANSWER_ANY_LOAD=1 runs them anyway (to see how far load moves the figures).
 inline std::string tooBusyForKnownAnswer()
 {
+    if (const char* any = std::getenv("DM_KNOWN_ANSWER_ANY_LOAD"); any && std::string(any) == "1")
+        return {};
     double load = 0;
     if (FILE* f = std::fopen("/proc/loadavg", "r")) {
         if (std::fscanf(f, "%lf", &load) != 1)

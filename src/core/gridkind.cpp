@@ -25,31 +25,6 @@ namespace {
 
     double headlineMbPerSec(const TestResult& t) { return t.passes[passStatistics(t.passes).bestIndex].mbPerSec(); }
 
-    class GridKind final : public TestKind {
-    public:
-        QString id() const override { return QStringLiteral("grid"); }
-        QString schema() const override { return QString::fromLatin1(kResultSchema); }
-        QString title() const override { return kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Benchmark")); }
-        Result<KindReports> reports(const QByteArray& json, const QString& comment) const override
-        {
-            auto report = parseJson(json);
-            if (!report)
-                return report.error();
-            if (!comment.isEmpty())
-                report->comment = comment;
-            return KindReports { {}, formatText(*report), formatMarkdown(*report) };
-        }
-        bool readsAsGrid() const override { return true; }
-        Result<Report> gridReport(const QByteArray& json) const override { return parseJson(json); }
-        Result<RunSummary> summarize(const QByteArray& json) const override
-        {
-            auto report = parseJson(json);
-            if (!report)
-                return report.error();
-            return summarizeGrid(*report);
-        }
-    };
-
 } // namespace
 
 RunSummary summarizeGrid(const Report& report)
@@ -78,9 +53,36 @@ RunSummary summarizeGrid(const Report& report)
     return s;
 }
 
+GridShapedKind::GridShapedKind(QString id, QString schema, QString title, Parse parse)
+    : m_id(std::move(id))
+    , m_schema(std::move(schema))
+    , m_title(std::move(title))
+    , m_parse(parse)
+{
+}
+
+Result<KindReports> GridShapedKind::reports(const QByteArray& json, const QString& comment) const
+{
+    auto report = m_parse(json);
+    if (!report)
+        return report.error();
+    if (!comment.isEmpty())
+        report->comment = comment;
+    return KindReports { {}, formatText(*report), formatMarkdown(*report) };
+}
+
+Result<RunSummary> GridShapedKind::summarize(const QByteArray& json) const
+{
+    auto report = m_parse(json);
+    if (!report)
+        return report.error();
+    return summarizeGrid(*report);
+}
+
 const TestKind& gridKind()
 {
-    static const GridKind kind;
+    static const GridShapedKind kind(QStringLiteral("grid"), QString::fromLatin1(kResultSchema),
+        kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Benchmark")), parseJson);
     return kind;
 }
 

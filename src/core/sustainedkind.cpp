@@ -2,9 +2,8 @@
 // The sustained write as a test kind: diskometer.sustained/1. Headline: the rate it sustains
 // (after the cache cliff, or the median of the whole write); the comparison overlays MB/s by GB
 // written, where each drive's cache runs out.
+#include "documentkind.h"
 #include "sustainedreport.h"
-#include "targetinfo.h"
-#include "testkind.h"
 
 namespace dm {
 
@@ -12,31 +11,23 @@ namespace {
 
     QString gbText(double x) { return QStringLiteral("%1 GB").arg(x, 0, 'f', 1); }
 
-    class SustainedKind final : public TestKind {
+    QString kindTitle() { return kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Sustained write")); }
+
+    class SustainedKind final : public DocumentKind<SustainedReport> {
     public:
-        QString id() const override { return QStringLiteral("sustained"); }
-        QString schema() const override { return QString::fromLatin1(kSustainedSchema); }
-        QString title() const override { return kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Sustained write")); }
-        Result<KindReports> reports(const QByteArray& json, const QString& comment) const override
+        SustainedKind()
+            : DocumentKind({ QStringLiteral("sustained"), QString::fromLatin1(kSustainedSchema), kindTitle(),
+                               SeriesAxes { kindTitle(), kindString(QT_TRANSLATE_NOOP("dm::TestKind", "GB written")),
+                                   kindString(QT_TRANSLATE_NOOP("dm::TestKind", "MB/s")), false, gbText } },
+                parseSustainedJson, formatSustainedText, formatSustainedCsv)
         {
-            auto r = parseSustainedJson(json);
-            if (!r)
-                return r.error();
-            if (!comment.isEmpty())
-                r->header.comment = comment;
-            const QString text = formatSustainedText(*r);
-            const QString device = deviceSummary(r->header.target);
-            return KindReports { formatSustainedCsv(*r), text,
-                markdownOfText(title(), device.isEmpty() ? r->header.target.path : device,
-                    r->header.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")), r->header.comment, text) };
         }
-        Result<RunSummary> summarize(const QByteArray& json) const override
+
+    protected:
+        RunSummary summary(const SustainedReport& r) const override
         {
-            auto r = parseSustainedJson(json);
-            if (!r)
-                return r.error();
             RunSummary s;
-            const SustainedResult& w = r->result;
+            const SustainedResult& w = r.result;
             if (w.timeline.empty())
                 return s;
             s.headline = Headline { w.cliff.afterMbPerSec, QStringLiteral("MB/s"), QStringLiteral("sustained write") };
@@ -49,20 +40,12 @@ namespace {
             s.metrics.push_back({ QStringLiteral("bytes_written"), double(w.bytesWritten) });
             return s;
         }
-        std::optional<SeriesAxes> seriesAxes() const override
+        std::vector<Series> lines(const SustainedReport& r) const override
         {
-            return SeriesAxes { title(), kindString(QT_TRANSLATE_NOOP("dm::TestKind", "GB written")),
-                kindString(QT_TRANSLATE_NOOP("dm::TestKind", "MB/s")), false, gbText };
-        }
-        Result<std::vector<Series>> series(const QByteArray& json) const override
-        {
-            auto r = parseSustainedJson(json);
-            if (!r)
-                return r.error();
             Series write { kindString(QT_TRANSLATE_NOOP("dm::TestKind", "write")), {} };
-            for (const SustainedSample& s : r->result.timeline)
+            for (const SustainedSample& s : r.result.timeline)
                 write.points.push_back({ double(s.bytes) / 1e9, s.mbPerSec });
-            return std::vector<Series> { std::move(write) };
+            return { std::move(write) };
         }
     };
 

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
 #include "historycommand.h"
+#include "kindrun.h"
 #include "othercommands.h"
-#include "runheader.h"
 #include "scanreport.h"
-#include "sleepinhibitor.h"
 
 #include <cstdio>
 
@@ -55,21 +54,9 @@ int runScanCommand(const QStringList& arguments)
         return kExitUsage;
     }
     req.writeBack = p.isSet(QStringLiteral("write-back"));
-    req.allowDestructive = common->allowDestructive;
-    req.engine = common->engine;
-    req.stallTimeoutSeconds = common->stallTimeoutSeconds;
-    if (auto st = validate(req); !st) {
-        printError(QString::fromStdString(st.error().message));
-        return kExitUsage;
-    }
-    auto fd = openThroughUdisksIfNeeded(req.target, req.writeBack, req.allowDestructive);
-    if (!fd) {
-        printError(QString::fromStdString(fd.error().message));
-        return kExitUsage;
-    }
-    req.fd = *fd;
+    if (auto done = prepareKind(*common, req, req.writeBack))
+        return *done;
 
-    installSignalHandlers();
     StatusLine status(common->quiet);
     ScanCallbacks cb;
     double lastRate = 0;
@@ -81,30 +68,16 @@ int runScanCommand(const QStringList& arguments)
         else
             status.show(QStringLiteral("Access time: %1/%2 reads").arg(pr.done).arg(pr.total));
     };
-    const SleepInhibitor noSuspend;
-    const RunHeaderProbe probe(QString::fromStdString(req.target));
-    auto result = runSurfaceScan(req, cb, cliCancelFlag());
-    status.clear();
-    if (!result) {
-        printError(QString::fromStdString(result.error().message));
-        return kExitUsage;
-    }
-    // Described after the scan, as for a run: the state the device was in while it ran.
-    // The header first: building the report moves the result (and its engine name) away.
-    ReportHeader header = probe.finish(*result, common->comment);
-    ScanReport report { std::move(*result), std::move(header) };
-    const bool written
-        = writeOtherReports(*common, { formatScanJson(report), formatScanCsv(report), formatScanText(report) },
-            report.header.date, report.result.cancelled);
-    if (report.result.cancelled) {
-        printError(QStringLiteral("interrupted: the samples read so far are reported"));
-        return kExitInterrupted;
-    }
-    if (report.result.error) {
-        printError(QStringLiteral("the scan stopped: %1").arg(QString::fromStdString(*report.result.error)));
-        return kExitTestError;
-    }
-    return written ? kExitOk : kExitTestError;
+    return runKind(
+        *common, req.target,
+        [&] {
+            auto result = runSurfaceScan(req, cb, cliCancelFlag());
+            status.clear();
+            return result;
+        },
+        KindOutput<ScanReport> { formatScanJson, formatScanCsv, formatScanText,
+            QStringLiteral("interrupted: the samples read so far are reported"),
+            QStringLiteral("the scan stopped: %1") });
 }
 
 } // namespace dm

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
 #include "historycommand.h"
+#include "kindrun.h"
 #include "othercommands.h"
-#include "runheader.h"
-#include "sleepinhibitor.h"
 #include "sustainedreport.h"
 
 namespace dm {
@@ -47,17 +46,9 @@ int runSustainedCommand(const QStringList& arguments)
         return kExitUsage;
     }
     req.queueDepth = uint32_t(*depth);
-    req.allowDestructive = common->allowDestructive;
-    req.engine = common->engine;
-    req.stallTimeoutSeconds = common->stallTimeoutSeconds;
-    auto fd = openThroughUdisksIfNeeded(req.target, true, req.allowDestructive);
-    if (!fd) {
-        printError(QString::fromStdString(fd.error().message));
-        return kExitUsage;
-    }
-    req.fd = *fd;
+    if (auto done = prepareKind(*common, req, true))
+        return *done;
 
-    installSignalHandlers();
     StatusLine status(common->quiet);
     SustainedCallbacks cb;
     cb.progress = [&](const SustainedProgress& pr) {
@@ -68,29 +59,16 @@ int runSustainedCommand(const QStringList& arguments)
                         .arg(pr.mbPerSec, 0, 'f', 1)
                         .arg(pr.elapsedSeconds, 0, 'f', 0));
     };
-    const SleepInhibitor noSuspend;
-    const RunHeaderProbe probe(QString::fromStdString(req.target));
-    auto result = runSustainedWrite(req, cb, cliCancelFlag());
-    status.clear();
-    if (!result) {
-        printError(QString::fromStdString(result.error().message));
-        return kExitUsage;
-    }
-    // The header first: building the report moves the result (and its engine name) away.
-    ReportHeader header = probe.finish(*result, common->comment);
-    SustainedReport report { std::move(*result), std::move(header) };
-    const bool written = writeOtherReports(*common,
-        { formatSustainedJson(report), formatSustainedCsv(report), formatSustainedText(report) }, report.header.date,
-        report.result.cancelled);
-    if (report.result.cancelled) {
-        printError(QStringLiteral("interrupted: what was written so far is reported; the test file is removed"));
-        return kExitInterrupted;
-    }
-    if (report.result.error) {
-        printError(QStringLiteral("the write stopped: %1").arg(QString::fromStdString(*report.result.error)));
-        return kExitTestError;
-    }
-    return written ? kExitOk : kExitTestError;
+    return runKind(
+        *common, req.target,
+        [&] {
+            auto result = runSustainedWrite(req, cb, cliCancelFlag());
+            status.clear();
+            return result;
+        },
+        KindOutput<SustainedReport> { formatSustainedJson, formatSustainedCsv, formatSustainedText,
+            QStringLiteral("interrupted: what was written so far is reported; the test file is removed"),
+            QStringLiteral("the write stopped: %1") });
 }
 
 } // namespace dm

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
 #include "historycommand.h"
+#include "kindrun.h"
 #include "othercommands.h"
-#include "runheader.h"
-#include "sleepinhibitor.h"
 #include "sweepreport.h"
 
 namespace dm {
@@ -93,21 +92,9 @@ int runSweepCommand(const QStringList& arguments)
         }
         *field = v;
     }
-    req.allowDestructive = common->allowDestructive;
-    req.engine = common->engine;
-    req.stallTimeoutSeconds = common->stallTimeoutSeconds;
-    if (auto st = validate(req); !st) {
-        printError(QString::fromStdString(st.error().message));
-        return kExitUsage;
-    }
-    auto fd = openThroughUdisksIfNeeded(req.target, req.writes, req.allowDestructive);
-    if (!fd) {
-        printError(QString::fromStdString(fd.error().message));
-        return kExitUsage;
-    }
-    req.fd = *fd;
+    if (auto done = prepareKind(*common, req, req.writes))
+        return *done;
 
-    installSignalHandlers();
     StatusLine status(common->quiet);
     const std::vector<TestSpec> tests = sweepTests(req);
     double lastRate = 0;
@@ -125,29 +112,22 @@ int runSweepCommand(const QStringList& arguments)
                                 QLatin1String(directionName(tests[pr.testIndex].direction)))
                             .arg(lastRate, 0, 'f', 1));
     };
-    const SleepInhibitor noSuspend;
-    const RunHeaderProbe probe(QString::fromStdString(req.target));
-    auto result = runBlockSizeSweep(req, cb, cliCancelFlag());
-    status.clear();
-    if (!result) {
-        printError(QString::fromStdString(result.error().message));
-        return kExitUsage;
-    }
-    // The header first: building the report moves the result (and its engine name) away.
-    ReportHeader header = probe.finish(*result, common->comment);
-    SweepReport report { std::move(*result), std::move(header) };
-    const bool written
-        = writeOtherReports(*common, { formatSweepJson(report), formatSweepCsv(report), formatSweepText(report) },
-            report.header.date, report.result.cancelled);
-    if (report.result.cancelled) {
-        printError(QStringLiteral("interrupted: the points that finished are reported"));
-        return kExitInterrupted;
-    }
-    for (const auto& pt : report.result.points)
-        for (const auto* m : { &pt.read, &pt.write })
-            if (*m && (*m)->error)
-                return kExitTestError;
-    return written ? kExitOk : kExitTestError;
+    return runKind(
+        *common, req.target,
+        [&] {
+            auto result = runBlockSizeSweep(req, cb, cliCancelFlag());
+            status.clear();
+            return result;
+        },
+        KindOutput<SweepReport> { formatSweepJson, formatSweepCsv, formatSweepText,
+            QStringLiteral("interrupted: the points that finished are reported"),
+            QStringLiteral("the sweep stopped: %1"), [](const SweepReport& report) {
+                for (const auto& pt : report.result.points)
+                    for (const auto* m : { &pt.read, &pt.write })
+                        if (*m && (*m)->error)
+                            return true;
+                return false;
+            } });
 }
 
 } // namespace dm

@@ -343,6 +343,16 @@
     <message>
         <source>%1: a pass moved only %2 MB, too little to measure well; choose a longer measure time</source>
         <translation>%1: 1 回のパスで転送したのは %2 MB だけで、正しく測るには少なすぎます。測定時間を長くしてください</translation>
+</context>
+<context>
+    <name>dm::DeviceGate</name>
+    <message>
+        <source>writing to %1 destroys its data and needs the typed confirmation in the window; for scripts use diskometer-cli --allow-destructive</source>
+        <translation>%1 への書き込みはデータを消去するため、ウィンドウでデバイス名を入力して確認する必要があります。スクリプトからは diskometer-cli --allow-destructive を使ってください</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was written to %1</source>
+        <translation>キャンセルしました: %1 には何も書き込んでいません</translation>
     </message>
 </context>
 <context>
@@ -929,11 +939,11 @@ Write MB/s</source>
     </message>
     <message>
         <source>writing to %1 destroys its data and needs the typed confirmation in the window; for scripts use diskometer-cli --allow-destructive</source>
-        <translation>%1 への書き込みはデータを消去するため、ウィンドウでデバイス名を入力して確認する必要があります。スクリプトからは diskometer-cli --allow-destructive を使ってください</translation>
+        <translation type="vanished">%1 への書き込みはデータを消去するため、ウィンドウでデバイス名を入力して確認する必要があります。スクリプトからは diskometer-cli --allow-destructive を使ってください</translation>
     </message>
     <message>
         <source>Cancelled: nothing was written to %1</source>
-        <translation>キャンセルしました: %1 には何も書き込んでいません</translation>
+        <translation type="vanished">キャンセルしました: %1 には何も書き込んでいません</translation>
     </message>
     <message>
         <source>Read</source>
@@ -961,27 +971,27 @@ Write MB/s</source>
     </message>
     <message>
         <source>Surface s&amp;can</source>
-        <translation>表面スキャン(&amp;C)</translation>
+        <translation type="vanished">表面スキャン(&amp;C)</translation>
     </message>
     <message>
         <source>Sustained &amp;write</source>
-        <translation>連続書き込み(&amp;W)</translation>
+        <translation type="vanished">連続書き込み(&amp;W)</translation>
     </message>
     <message>
         <source>Block si&amp;zes</source>
-        <translation>ブロックサイズ(&amp;Z)</translation>
+        <translation type="vanished">ブロックサイズ(&amp;Z)</translation>
     </message>
     <message>
         <source>Read rate across the whole device, and access times</source>
-        <translation>デバイス全体の読み込み速度とアクセスタイム</translation>
+        <translation type="vanished">デバイス全体の読み込み速度とアクセスタイム</translation>
     </message>
     <message>
         <source>One long write: where the drive&apos;s cache runs out</source>
-        <translation>長い書き込み: ドライブのキャッシュが尽きる位置</translation>
+        <translation type="vanished">長い書き込み: ドライブのキャッシュが尽きる位置</translation>
     </message>
     <message>
         <source>MB/s and IOPS from 4 KiB to 16 MiB blocks</source>
-        <translation>4 KiB から 16 MiB までのブロックでの MB/s と IOPS</translation>
+        <translation type="vanished">4 KiB から 16 MiB までのブロックでの MB/s と IOPS</translation>
     </message>
     <message>
         <source>The benchmark run</source>
@@ -1299,6 +1309,14 @@ Write MB/s</source>
         <source>The surface scan</source>
         <translation>表面スキャン</translation>
     </message>
+    <message>
+        <source>Surface s&amp;can</source>
+        <translation>表面スキャン(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Read rate across the whole device, and access times</source>
+        <translation>デバイス全体の読み込み速度とアクセスタイム</translation>
+    </message>
 </context>
 <context>
     <name>dm::SettingsDialog</name>
@@ -1497,6 +1515,14 @@ Write MB/s</source>
         <source>The sustained write</source>
         <translation>連続書き込み</translation>
     </message>
+    <message>
+        <source>Sustained &amp;write</source>
+        <translation>連続書き込み(&amp;W)</translation>
+    </message>
+    <message>
+        <source>One long write: where the drive&apos;s cache runs out</source>
+        <translation>長い書き込み: ドライブのキャッシュが尽きる位置</translation>
+    </message>
 </context>
 <context>
     <name>dm::SweepPage</name>
@@ -1603,6 +1629,14 @@ Write MB/s</source>
     <message>
         <source>The block-size sweep</source>
         <translation>ブロックサイズ測定</translation>
+    </message>
+    <message>
+        <source>Block si&amp;zes</source>
+        <translation>ブロックサイズ(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>MB/s and IOPS from 4 KiB to 16 MiB blocks</source>
+        <translation>4 KiB から 16 MiB までのブロックでの MB/s と IOPS</translation>
     </message>
 </context>
 <context>
@@ -1865,7 +1899,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>Cancelled: nothing was written to %1</source>
-        <translation>キャンセルしました: %1 には何も書き込んでいません</translation>
+        <translation type="vanished">キャンセルしました: %1 には何も書き込んでいません</translation>
     </message>
     <message>
         <source>Asking for permission to open %1…</source>

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "appoptions.h"
 
+#include "pageregistry.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
+
+#include <algorithm>
 
 namespace dm {
 
@@ -83,7 +87,8 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     opt("comment", "The comment shown in the window and the reports.", "TEXT");
     opt("palette", "light or dark (default: the desktop's).", "NAME");
     opt("language", "Language of the window, such as ja or en (default: the desktop's).", "CODE");
-    opt("page", "Open another page: scan, sustained, sweep or history.", "NAME");
+    p.addOption(QCommandLineOption(QStringLiteral("page"),
+        QStringLiteral("Open another page: %1 or history.").arg(pageKindList()), QStringLiteral("NAME")));
     opt("compare",
         "Open the comparison of these stored runs (ids as in diskometer-cli history list); with "
         "--save-image and --quit-when-done, save it and quit.",
@@ -184,9 +189,11 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     o.saveMarkdown = p.value(QStringLiteral("save-markdown"));
     o.saveCsv = p.value(QStringLiteral("save-csv"));
     o.page = p.value(QStringLiteral("page"));
-    if (!o.page.isEmpty() && o.page != QLatin1String("scan") && o.page != QLatin1String("sustained")
-        && o.page != QLatin1String("sweep") && o.page != QLatin1String("history"))
-        return usage(QStringLiteral("unknown --page: use scan, sustained, sweep or history"));
+    const auto& pages = pageEntries();
+    if (!o.page.isEmpty() && o.page != QLatin1String("history")
+        && std::none_of(
+            pages.begin(), pages.end(), [&](const PageEntry& e) { return o.page == QLatin1String(e.kind); }))
+        return usage(QStringLiteral("unknown --page: use %1 or history").arg(pageKindList()));
     if (p.isSet(QStringLiteral("compare"))) {
         for (const QString& id : p.value(QStringLiteral("compare")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             bool ok = false;

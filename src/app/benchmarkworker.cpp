@@ -12,6 +12,7 @@ void registerEngineMetaTypes()
     qRegisterMetaType<dm::LiveSample>();
     qRegisterMetaType<dm::TestResult>();
     qRegisterMetaType<dm::RunResult>();
+    qRegisterMetaType<dm::ReportHeader>();
 }
 
 BenchmarkWorker::BenchmarkWorker(const std::atomic<bool>& cancel)
@@ -31,8 +32,8 @@ void BenchmarkWorker::run(const RunRequest& request)
     const RunHeaderProbe probe(QString::fromStdString(request.target));
     auto result = runTests(request, callbacks, m_cancel);
     if (result) {
-        probe.finish(*result, QString());
-        Q_EMIT finished(*result);
+        const ReportHeader header = probe.finish(*result, QString());
+        Q_EMIT finished(*result, header);
     } else
         Q_EMIT failed(QString::fromStdString(result.error().message));
 }
@@ -48,9 +49,9 @@ BenchmarkController::BenchmarkController(QObject* parent)
     connect(m_worker, &BenchmarkWorker::progress, this, &BenchmarkController::progress);
     connect(m_worker, &BenchmarkWorker::sample, this, &BenchmarkController::sample);
     connect(m_worker, &BenchmarkWorker::testFinished, this, &BenchmarkController::testFinished);
-    connect(m_worker, &BenchmarkWorker::finished, this, [this](const RunResult& r) {
+    connect(m_worker, &BenchmarkWorker::finished, this, [this](const RunResult& r, const ReportHeader& h) {
         setRunning(false);
-        Q_EMIT finished(r);
+        Q_EMIT finished(r, h);
     });
     connect(m_worker, &BenchmarkWorker::failed, this, [this](const QString& message) {
         setRunning(false);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "reportheader.h"
 #include "results.h"
 #include "runner.h"
 
@@ -24,8 +25,9 @@ Q_SIGNALS:
     void progress(const dm::Progress& progress);
     void sample(int testIndex, const dm::LiveSample& sample);
     void testFinished(int testIndex, const dm::TestResult& result);
-    // Exactly one of these ends every run.
-    void finished(const dm::RunResult& result);
+    // Exactly one of these ends every run. The header (runheader.h) is made here too: the
+    // target's description reads sysfs, which the GUI thread must not.
+    void finished(const dm::RunResult& result, const dm::ReportHeader& header);
     void failed(const QString& message);
 
 private:
@@ -50,7 +52,7 @@ Q_SIGNALS:
     void progress(const dm::Progress& progress);
     void sample(int testIndex, const dm::LiveSample& sample);
     void testFinished(int testIndex, const dm::TestResult& result);
-    void finished(const dm::RunResult& result);
+    void finished(const dm::RunResult& result, const dm::ReportHeader& header);
     void failed(const QString& message);
     void runningChanged(bool running);
 
@@ -72,3 +74,4 @@ Q_DECLARE_METATYPE(dm::Progress)
 Q_DECLARE_METATYPE(dm::LiveSample)
 Q_DECLARE_METATYPE(dm::TestResult)
 Q_DECLARE_METATYPE(dm::RunResult)
+Q_DECLARE_METATYPE(dm::ReportHeader)

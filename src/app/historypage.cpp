@@ -117,7 +117,8 @@ HistoryPage::HistoryPage(HistoryService* service, QWidget* parent)
                                   : tr("Runs: %1 · %2").arg(entries.size()).arg(m_service->path()));
     });
     connect(m_service, &HistoryService::failed, this, [this](const QString& m) { setStatus(m); });
-    connect(m_service, &HistoryService::storeFailed, this, [this](const QString&, const QString& m, QObject*) { setStatus(m); });
+    connect(m_service, &HistoryService::storeFailed, this,
+        [this](const QString&, const QString& m, QObject*) { setStatus(m); });
     connect(m_service, &HistoryService::notice, this, &HistoryPage::showNotice);
     updateButtons();
 }
@@ -202,7 +203,9 @@ void HistoryPage::openSelectedInGrid()
         return;
     m_service->fetchReports(ids.front(), this, [this](const HistoryService::RunReports& run, const QString& error) {
         if (!error.isEmpty() || !run.grid) {
-            setStatus(!error.isEmpty() ? error : tr("Run %1 has no tiles to show in the Benchmark tab").arg(run.record.entry.id));
+            setStatus(!error.isEmpty()
+                    ? error
+                    : tr("Run %1 has no tiles to show in the Benchmark tab").arg(run.record.entry.id));
             return;
         }
         Q_EMIT openReport(*run.grid);

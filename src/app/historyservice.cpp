@@ -12,6 +12,21 @@ namespace dm {
 
 namespace {
     QString message(const Error& e) { return QString::fromStdString(e.message); }
+
+    // The runs in the order asked for; stops at the first that cannot be read, saying why.
+    std::vector<HistoryRecord> readRecords(HistoryStore& store, const std::vector<qint64>& ids, QString& error)
+    {
+        std::vector<HistoryRecord> records;
+        for (const qint64 id : ids) {
+            auto r = store.get(id);
+            if (!r) {
+                error = message(r.error());
+                break;
+            }
+            records.push_back(std::move(*r));
+        }
+        return records;
+    }
 }
 
 HistoryService::HistoryService(QString path, int busyTimeoutMs, QObject* parent)
@@ -176,16 +191,8 @@ void HistoryService::remove(std::vector<qint64> ids)
 void HistoryService::fetch(std::vector<qint64> ids, QObject* context, RecordsDone done)
 {
     run([this, ids = std::move(ids), ctx = QPointer<QObject>(context), done = std::move(done)](HistoryStore& store) {
-        std::vector<HistoryRecord> records;
         QString error;
-        for (const qint64 id : ids) {
-            auto r = store.get(id);
-            if (!r) {
-                error = message(r.error());
-                break;
-            }
-            records.push_back(std::move(*r));
-        }
+        std::vector<HistoryRecord> records = readRecords(store, ids, error);
         // The QPointer is only read on the GUI thread, where the context lives.
         reply([ctx, done, records = std::move(records), error] {
             if (ctx)
@@ -197,16 +204,8 @@ void HistoryService::fetch(std::vector<qint64> ids, QObject* context, RecordsDon
 void HistoryService::compare(std::vector<qint64> ids, QObject* context, ComparisonDone done)
 {
     run([this, ids = std::move(ids), ctx = QPointer<QObject>(context), done = std::move(done)](HistoryStore& store) {
-        std::vector<HistoryRecord> records;
         QString error;
-        for (const qint64 id : ids) {
-            auto r = store.get(id);
-            if (!r) {
-                error = message(r.error());
-                break;
-            }
-            records.push_back(std::move(*r));
-        }
+        std::vector<HistoryRecord> records = readRecords(store, ids, error);
         Comparison comparison = error.isEmpty() ? buildComparison(records) : Comparison {};
         reply([ctx, done, comparison = std::move(comparison), error] {
             if (ctx)

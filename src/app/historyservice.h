@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "historyentry.h"
 #include "comparison.h"
+#include "historyentry.h"
 #include "historystore.h"
 #include "report.h"
 #include "testkind.h"

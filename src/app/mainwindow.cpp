@@ -3,19 +3,18 @@
 #include "explanationpanel.h"
 
 #include "blockdevices.h"
-#include "destructiveconfirmdialog.h"
+#include "devicegate.h"
 #include "jsonreport.h"
 #include "livechart.h"
 #include "markdownreport.h"
 #include "mountlist.h"
 #include "reportfile.h"
 #include "resultgrid.h"
+#include "runheader.h"
 #include "settingsdialog.h"
-#include "systeminfo.h"
 #include "targetcombo.h"
 #include "targetinfo.h"
 #include "textreport.h"
-#include "udisksopener.h"
 #include "uistats.h"
 
 #include <QActionGroup>
@@ -84,25 +83,8 @@ MainWindow::MainWindow(const GuiSettings& settings, const AppOptions& options, b
     connect(m_controller, &BenchmarkController::finished, this, &MainWindow::onFinished);
     connect(m_controller, &BenchmarkController::failed, this, &MainWindow::onFailed);
     connect(m_controller, &BenchmarkController::runningChanged, this, &MainWindow::onRunningChanged);
-    m_udisks = new UdisksOpener(this);
-    connect(m_udisks, &UdisksOpener::opened, this, [this](int fd) {
-        if (!m_waitingForDevice) {
-            ::close(fd);
-            return;
-        }
-        m_deviceFd = fd;
-        m_waitingForDevice->fd = fd;
-        const RunRequest request = *m_waitingForDevice;
-        m_waitingForDevice.reset();
-        if (!launch(request)) {
-            ::close(m_deviceFd);
-            m_deviceFd = -1;
-        }
-    });
-    connect(m_udisks, &UdisksOpener::failed, this, [this](const QString& message) {
-        m_waitingForDevice.reset();
-        onFailed(message);
-    });
+    m_gate = new DeviceGate(this);
+    m_gate->setUnattended(m_options.quitWhenDone);
     if (!m_options.statsFile.isEmpty()) {
         m_stats = new UiStats(this);
         connect(m_controller, &BenchmarkController::sample, m_stats, &UiStats::chartUpdated);
@@ -306,15 +288,26 @@ bool MainWindow::startTests(const std::vector<size_t>& testRows)
         m_grid->clearResults();
     m_chart->clear();
     m_explanations->clear();
-    if (device && needsUdisksToOpen(targetPath(), writes)) {
-        // The window never runs as root: UDisks2 opens the device once polkit agrees, which may
-        // mean a password dialog, so the run starts when the answer comes.
-        m_waitingForDevice = request;
+    if (!device)
+        return launch(request);
+    // The window never runs as root: UDisks2 opens the device once polkit agrees, which may
+    // mean a password dialog, so the run starts when the answer comes (at once when not needed).
+    auto launched = std::make_shared<bool>(true); // true while waiting: the run is on its way
+    m_gate->open(
+        targetPath(), writes,
+        [this, request, launched](int fd) mutable {
+            request.fd = fd;
+            m_deviceFd = fd;
+            *launched = launch(request);
+            if (!*launched && fd >= 0) {
+                ::close(fd);
+                m_deviceFd = -1;
+            }
+        },
+        [this](const QString& message) { onFailed(message); });
+    if (m_gate->waiting())
         m_status->setText(tr("Asking for permission to open %1…").arg(targetPath()));
-        m_udisks->open(targetPath(), writes);
-        return true;
-    }
-    return launch(request);
+    return *launched;
 }
 
 bool MainWindow::launch(const RunRequest& request)
@@ -327,18 +320,14 @@ bool MainWindow::launch(const RunRequest& request)
 
 bool MainWindow::confirmDeviceWrite(const QString& device)
 {
-    if (m_options.quitWhenDone) {
-        // Scripts cannot type the confirmation: writing to a device is for a person at the window.
-        onFailed(tr("writing to %1 destroys its data and needs the typed confirmation in the window; "
-                    "for scripts use diskometer-cli --allow-destructive")
-                     .arg(device));
-        return false;
-    }
-    if (!DestructiveConfirmDialog::confirm(device, this)) {
-        m_status->setText(tr("Cancelled: nothing was written to %1").arg(device));
-        return false;
-    }
-    return true;
+    const auto refused = m_gate->confirmWrite(device);
+    if (!refused)
+        return true;
+    if (m_gate->unattended())
+        onFailed(*refused); // says so on stderr and ends the automated run
+    else
+        m_status->setText(*refused);
+    return false;
 }
 
 QString MainWindow::testTitle(size_t runIndex) const
@@ -393,9 +382,10 @@ void MainWindow::onTestFinished(int testIndex, const TestResult& r)
     m_grid->setResult(row, d, r);
 }
 
-void MainWindow::onFinished(const RunResult& r)
+void MainWindow::onFinished(const RunResult& r, const ReportHeader& header)
 {
     m_lastRun = r;
+    m_lastHeader = header;
     m_grid->setRunningTest(std::nullopt);
     setWindowTitle(QStringLiteral("Diskometer"));
     bool failed = false;
@@ -482,9 +472,12 @@ Report MainWindow::currentReport() const
     report.mode = m_settings.mode;
     if (m_settings.mixEnabled)
         report.mixReadPercent = m_settings.mixReadPercent;
-    const QString target = m_lastRunTarget.isEmpty() ? targetPath() : m_lastRunTarget;
-    report.target = describeTarget(target);
-    report.system = describeSystem();
+    // The last run's header, described on the engine's thread (sysfs is never read here). Before
+    // any run there is no description to give but the path.
+    if (m_lastHeader)
+        applyHeader(report, *m_lastHeader);
+    else
+        report.target.path = m_lastRunTarget.isEmpty() ? targetPath() : m_lastRunTarget;
     report.toolVersion = QStringLiteral(DM_VERSION);
     report.engine = report.run.engine.empty() ? report.engine : QString::fromStdString(report.run.engine);
     report.date = m_lastRunDate.isValid() ? m_lastRunDate : QDateTime::currentDateTime();

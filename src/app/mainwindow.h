@@ -21,14 +21,12 @@ class QTabWidget;
 
 namespace dm {
 
+class DeviceGate;
 class HistoryPage;
 class HistoryService;
 class ExplanationPanel;
 class LiveChart;
 class ResultGrid;
-class ScanPage;
-class SustainedPage;
-class SweepPage;
 class ToolPage;
 class TargetCombo;
 class UdisksOpener;
@@ -59,9 +57,8 @@ public:
     BenchmarkController* controller() const { return m_controller; }
     QPushButton* allButton() const { return m_allButton; }
     QTabWidget* tabs() const { return m_tabs; }
-    ScanPage* scanPage() const { return m_scanPage; }
-    SustainedPage* sustainedPage() const { return m_sustainedPage; }
-    SweepPage* sweepPage() const { return m_sweepPage; }
+    // The page of a test kind ("scan", "sustained", "sweep": pageregistry.cpp), or null.
+    ToolPage* page(const QString& kind) const;
     HistoryService* history() const { return m_history; }
     QString statusText() const; // the grid's status line
     HistoryPage* historyPage() const { return m_historyPage; }
@@ -104,7 +101,7 @@ private:
     void onProgress(const Progress& p);
     void onSample(int testIndex, const LiveSample& s);
     void onTestFinished(int testIndex, const TestResult& r);
-    void onFinished(const RunResult& r);
+    void onFinished(const RunResult& r, const ReportHeader& header);
     // The last run's settings, region and warnings with every result on the grid, in run order.
     RunResult gridRun() const;
     void onFailed(const QString& message);
@@ -133,9 +130,7 @@ private:
     LiveChart* m_chart = nullptr;
     ExplanationPanel* m_explanations = nullptr;
     QTabWidget* m_tabs = nullptr;
-    ScanPage* m_scanPage = nullptr;
-    SustainedPage* m_sustainedPage = nullptr;
-    SweepPage* m_sweepPage = nullptr;
+    std::vector<std::pair<QString, ToolPage*>> m_pages; // kind and page, in tab order
     HistoryService* m_history = nullptr;
     HistoryPage* m_historyPage = nullptr;
     std::optional<Report> m_storedReport; // a run from the history shown in the tiles
@@ -149,8 +144,7 @@ private:
     QAction* m_nvmeAction = nullptr;
     QAction* m_mixAction = nullptr;
     QList<QWidget*> m_lockedWhileRunning;
-    UdisksOpener* m_udisks = nullptr;
-    std::optional<RunRequest> m_waitingForDevice; // a run waiting for UDisks2 to open its device
+    DeviceGate* m_gate = nullptr; // confirmation and UDisks2, as for the pages
     int m_deviceFd = -1; // the descriptor UDisks2 gave for the running test, closed when it ends
     std::optional<SleepInhibitor> m_inhibitor; // held while a run goes on
 
@@ -158,6 +152,7 @@ private:
     std::vector<std::pair<size_t, Direction>> m_runTests;
     int m_currentTest = -1;
     std::optional<RunResult> m_lastRun; // settings, region and warnings of the last run
+    std::optional<ReportHeader> m_lastHeader; // its header, made on the engine's thread
     QDateTime m_lastRunDate;
     QString m_lastRunTarget;
     int m_exitCode = 0;

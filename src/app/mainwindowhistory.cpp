@@ -13,10 +13,8 @@
 #include "livechart.h"
 #include "reportfile.h"
 #include "resultgrid.h"
-#include "scanpage.h"
-#include "sustainedpage.h"
-#include "sweeppage.h"
 #include "targetinfo.h"
+#include "toolpage.h"
 
 #include <QApplication>
 #include <QDir>
@@ -73,8 +71,8 @@ void MainWindow::buildHistory()
             if (origin == this && m_options.quitWhenDone)
                 std::fprintf(stderr, "diskometer: %s\n", text.toLocal8Bit().constData());
         });
-    for (ToolPage* page : std::initializer_list<ToolPage*> { m_scanPage, m_sustainedPage, m_sweepPage })
-        connect(page, &ToolPage::runEnded, this, [this, page] { storePageRun(page); });
+    for (const auto& [kind, page] : m_pages)
+        connect(page, &ToolPage::runEnded, this, [this, p = page] { storePageRun(p); });
     if (m_options.page == QLatin1String("history")) {
         m_tabs->setCurrentWidget(m_historyPage);
         if (m_options.compare.isEmpty() && !m_options.saveImage.isEmpty()) {

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The main window's pages besides the grid: surface scan, sustained write, block-size sweep
-// (issue 6), and --page automation for them.
+// The main window's pages besides the grid, one per kind in pageregistry.cpp (the surface scan,
+// sustained write and block-size sweep of issue 6), and --page automation for them.
 #include "mainwindow.h"
 
-#include "scanpage.h"
-#include "sustainedpage.h"
-#include "sweeppage.h"
+#include "pageregistry.h"
+#include "toolpage.h"
 
 #include <QApplication>
 #include <QPushButton>
@@ -23,16 +22,12 @@ void MainWindow::buildPages(QWidget* benchmark)
     // before and screenshots stay clean.
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(benchmark, tr("&Benchmark"));
-    m_scanPage = new ScanPage(m_tabs);
-    m_sustainedPage = new SustainedPage(m_tabs);
-    m_sweepPage = new SweepPage(m_tabs);
-    m_tabs->addTab(m_scanPage, tr("Surface s&can"));
-    m_tabs->addTab(m_sustainedPage, tr("Sustained &write"));
-    m_tabs->addTab(m_sweepPage, tr("Block si&zes"));
-    m_tabs->setTabToolTip(1, tr("Read rate across the whole device, and access times"));
-    m_tabs->setTabToolTip(2, tr("One long write: where the drive's cache runs out"));
-    m_tabs->setTabToolTip(3, tr("MB/s and IOPS from 4 KiB to 16 MiB blocks"));
-    for (ToolPage* page : std::initializer_list<ToolPage*> { m_scanPage, m_sustainedPage, m_sweepPage }) {
+    for (const PageEntry& entry : pageEntries()) {
+        ToolPage* page = entry.make(m_tabs);
+        page->setObjectName(QStringLiteral("page-") + QLatin1String(entry.kind));
+        m_pages.push_back({ QLatin1String(entry.kind), page });
+        const int tab = m_tabs->addTab(page, page->tabTitle());
+        m_tabs->setTabToolTip(tab, page->tabToolTip());
         connect(page, &ToolPage::runningChanged, this, &MainWindow::updateBusy);
         connect(page, &ToolPage::runEnded, this, [this, page](bool ok) { finishPageAutomation(page, ok); });
     }
@@ -47,48 +42,39 @@ void MainWindow::buildPages(QWidget* benchmark)
 void MainWindow::applyOptionsToPages()
 {
     const AppOptions& o = m_options;
-    for (ToolPage* page : std::initializer_list<ToolPage*> { m_scanPage, m_sustainedPage, m_sweepPage })
+    for (const auto& [kind, page] : m_pages) {
         page->setComment(o.comment);
-    if (o.target) {
-        if (o.page == QLatin1String("scan"))
-            m_scanPage->setDevice(*o.target);
-        m_sustainedPage->setTarget(*o.target);
-        m_sweepPage->setTarget(*o.target);
+        page->setUnattended(o.quitWhenDone);
+        page->applyOptions(o, o.page == kind);
+        if (o.page == kind)
+            m_tabs->setCurrentWidget(page);
     }
-    if (o.size)
-        m_sustainedPage->setTotal(*o.size);
-    RunSettings sweep = SweepRequest {}.settings;
-    if (o.measure)
-        sweep.measureSeconds = *o.measure;
-    if (o.warmup)
-        sweep.warmupSeconds = *o.warmup;
-    if (o.size)
-        sweep.testSize = *o.size;
-    m_sweepPage->setRunSettings(sweep);
-    if (o.page == QLatin1String("scan"))
-        m_tabs->setCurrentWidget(m_scanPage);
-    else if (o.page == QLatin1String("sustained"))
-        m_tabs->setCurrentWidget(m_sustainedPage);
-    else if (o.page == QLatin1String("sweep"))
-        m_tabs->setCurrentWidget(m_sweepPage);
+}
+
+ToolPage* MainWindow::page(const QString& kind) const
+{
+    for (const auto& [k, p] : m_pages)
+        if (k == kind)
+            return p;
+    return nullptr;
 }
 
 bool MainWindow::anyTestRunning() const
 {
-    return isRunning() || m_scanPage->isRunning() || m_sustainedPage->isRunning() || m_sweepPage->isRunning();
+    return isRunning()
+        || std::any_of(m_pages.begin(), m_pages.end(), [](const auto& p) { return p.second->isRunning(); });
 }
 
 void MainWindow::updateBusy()
 {
     // One test at a time, whichever page it is on: two would measure each other.
     const bool grid = isRunning();
-    const QList<ToolPage*> pages { m_scanPage, m_sustainedPage, m_sweepPage };
     const ToolPage* running = nullptr;
-    for (ToolPage* p : pages)
+    for (const auto& [kind, p] : m_pages)
         if (p->isRunning())
             running = p;
     m_allButton->setEnabled(grid || !running);
-    for (ToolPage* p : pages)
+    for (const auto& [kind, p] : m_pages)
         p->startButton()->setEnabled(p == running || (!running && !grid));
 }
 

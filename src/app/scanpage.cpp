@@ -242,4 +242,11 @@ QByteArray ScanPage::csv() const { return m_report ? formatScanCsv(*m_report) : 
 
 QByteArray ScanPage::json() const { return m_report ? formatScanJson(*m_report) : QByteArray(); }
 
+void ScanPage::applyOptions(const AppOptions& options, bool current)
+{
+    // --target names a directory for the other pages: a device only when this page is asked for.
+    if (current && options.target)
+        setDevice(*options.target);
+}
+
 } // namespace dm

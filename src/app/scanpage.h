@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "appoptions.h"
 #include "scanreport.h"
 #include "toolpage.h"
 
@@ -40,6 +41,9 @@ protected:
     bool launch() override;
     QString fileKind() const override { return QStringLiteral("scan"); }
     QString runWhat() const override { return tr("The surface scan"); }
+    QString tabTitle() const override { return tr("Surface s&can"); }
+    QString tabToolTip() const override { return tr("Read rate across the whole device, and access times"); }
+    void applyOptions(const AppOptions& options, bool current) override;
 
 private:
     void run(ScanRequest request);

@@ -192,4 +192,12 @@ QByteArray SustainedPage::csv() const { return m_report ? formatSustainedCsv(*m_
 
 QByteArray SustainedPage::json() const { return m_report ? formatSustainedJson(*m_report) : QByteArray(); }
 
+void SustainedPage::applyOptions(const AppOptions& options, bool)
+{
+    if (options.target)
+        setTarget(*options.target);
+    if (options.size)
+        setTotal(*options.size);
+}
+
 } // namespace dm

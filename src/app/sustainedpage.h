@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "appoptions.h"
 #include "sustainedreport.h"
 #include "toolpage.h"
 
@@ -36,6 +37,9 @@ protected:
     bool launch() override;
     QString fileKind() const override { return QStringLiteral("sustained"); }
     QString runWhat() const override { return tr("The sustained write"); }
+    QString tabTitle() const override { return tr("Sustained &write"); }
+    QString tabToolTip() const override { return tr("One long write: where the drive's cache runs out"); }
+    void applyOptions(const AppOptions& options, bool current) override;
 
 private:
     void onSample(const SustainedSample& s, uint64_t total);

@@ -224,4 +224,18 @@ QByteArray SweepPage::csv() const { return m_report ? formatSweepCsv(*m_report) 
 
 QByteArray SweepPage::json() const { return m_report ? formatSweepJson(*m_report) : QByteArray(); }
 
+void SweepPage::applyOptions(const AppOptions& options, bool)
+{
+    if (options.target)
+        setTarget(*options.target);
+    RunSettings sweep = SweepRequest {}.settings;
+    if (options.measure)
+        sweep.measureSeconds = *options.measure;
+    if (options.warmup)
+        sweep.warmupSeconds = *options.warmup;
+    if (options.size)
+        sweep.testSize = *options.size;
+    setRunSettings(sweep);
+}
+
 } // namespace dm

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "appoptions.h"
 #include "sweepreport.h"
 #include "toolpage.h"
 
@@ -36,6 +37,9 @@ protected:
     bool launch() override;
     QString fileKind() const override { return QStringLiteral("sweep"); }
     QString runWhat() const override { return tr("The block-size sweep"); }
+    QString tabTitle() const override { return tr("Block si&zes"); }
+    QString tabToolTip() const override { return tr("MB/s and IOPS from 4 KiB to 16 MiB blocks"); }
+    void applyOptions(const AppOptions& options, bool current) override;
 
 private:
     void onProgress(const Progress& p);

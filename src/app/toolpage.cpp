@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "toolpage.h"
 
-#include "destructiveconfirmdialog.h"
+#include "devicegate.h"
 #include "reportfile.h"
 #include "reportheader.h"
-#include "udisksopener.h"
 
 #include <QBuffer>
 #include <QDateTime>
@@ -37,6 +36,7 @@ QString clockText(double seconds)
 ToolPage::ToolPage(QWidget* parent)
     : QWidget(parent)
     , m_runner(new ToolRunner(this))
+    , m_gate(new DeviceGate(this))
 {
     auto* layout = new QVBoxLayout(this);
 
@@ -117,6 +117,7 @@ bool ToolPage::start()
 void ToolPage::stop()
 {
     if (m_waiting) {
+        m_gate->cancel();
         setWaiting(false);
         setStatus(tr("Stopped before the test began"));
         Q_EMIT runEnded(false);
@@ -165,6 +166,8 @@ QString ToolPage::comment() const { return m_comment->text(); }
 
 void ToolPage::setComment(const QString& comment) { m_comment->setText(comment); }
 
+void ToolPage::setUnattended(bool unattended) { m_gate->setUnattended(unattended); }
+
 void ToolPage::onRunningChanged(bool running)
 {
     m_startButton->setText(running ? tr("Stop") : tr("Start"));
@@ -184,8 +187,8 @@ void ToolPage::onRunningChanged(bool running)
 
 bool ToolPage::confirmDeviceWrite(const QString& device)
 {
-    if (!DestructiveConfirmDialog::confirm(device, this)) {
-        setStatus(tr("Cancelled: nothing was written to %1").arg(device));
+    if (const auto refused = m_gate->confirmWrite(device)) {
+        setStatus(*refused);
         return false;
     }
     return true;
@@ -193,32 +196,23 @@ bool ToolPage::confirmDeviceWrite(const QString& device)
 
 void ToolPage::openDeviceThen(const QString& device, bool write, std::function<void(int fd)> then)
 {
-    if (!needsUdisksToOpen(device, write)) {
-        then(-1);
-        return;
-    }
     // The window never runs as root: UDisks2 opens the device once polkit agrees, which may mean
-    // a password dialog, so the test starts when the answer comes.
-    delete m_udisks;
-    m_udisks = new UdisksOpener(this);
-    connect(m_udisks, &UdisksOpener::opened, this, [this, then](int fd) {
-        if (!m_waiting) { // stopped meanwhile
-            ::close(fd);
-            return;
-        }
-        setWaiting(false);
-        then(fd);
-    });
-    connect(m_udisks, &UdisksOpener::failed, this, [this](const QString& message) {
-        if (!m_waiting)
-            return;
-        setWaiting(false);
-        showResult(false, message);
-        Q_EMIT runEnded(false);
-    });
-    setWaiting(true);
-    setStatus(tr("Asking for permission to open %1…").arg(device));
-    m_udisks->open(device, write);
+    // a password dialog, so the test starts when the answer comes (at once when not needed).
+    m_gate->open(
+        device, write,
+        [this, then](int fd) {
+            setWaiting(false);
+            then(fd);
+        },
+        [this](const QString& message) {
+            setWaiting(false);
+            showResult(false, message);
+            Q_EMIT runEnded(false);
+        });
+    if (m_gate->waiting()) {
+        setWaiting(true);
+        setStatus(tr("Asking for permission to open %1…").arg(device));
+    }
 }
 
 bool ToolPage::saveImage(const QString& path)

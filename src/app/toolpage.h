@@ -18,6 +18,8 @@ class QVBoxLayout;
 
 namespace dm {
 
+class DeviceGate;
+
 // What the pages of the other tests (surface scan, sustained write, block-size sweep) share:
 // their settings on top with Start/Stop, a chart that grows while the test runs, the summary
 // beside it, progress with the time left, a comment, and saving the image, CSV and JSON. The
@@ -36,6 +38,8 @@ public:
     QString statusText() const;
     QPushButton* startButton() const { return m_startButton; }
     void setComment(const QString& comment);
+    // Nobody at the window (--quit-when-done): a write to a device is refused, not asked.
+    void setUnattended(bool unattended);
 
     // The reports of the last result (empty without one), and the page's image.
     virtual QByteArray csv() const = 0;
@@ -57,12 +61,18 @@ protected:
     virtual bool launch() = 0;
     // The name of this test in file names ("scan", "sustained", "sweep").
     virtual QString fileKind() const = 0;
+
 public:
     // "The surface scan": this page's run in the history's messages, in the user's language.
     virtual QString runWhat() const = 0;
+    // Its tab: "Surface s&can", and what the tab's tooltip says.
+    virtual QString tabTitle() const = 0;
+    virtual QString tabToolTip() const = 0;
+    // The command line's choices that concern this page (--target, --size, --measure, ...);
+    // `current` when --page named it.
+    virtual void applyOptions(const struct AppOptions& options, bool current) = 0;
 
 protected:
-
     ToolRunner* runner() const { return m_runner; }
     QFormLayout* settingsForm() const { return m_settings; }
     void setChart(QWidget* chart);
@@ -97,7 +107,7 @@ private:
     QList<QPushButton*> m_saveButtons;
     QList<QWidget*> m_locked;
     std::optional<SleepInhibitor> m_inhibitor;
-    class UdisksOpener* m_udisks = nullptr;
+    DeviceGate* m_gate; // the typed confirmation and UDisks2, as for the grid
     bool m_hasResult = false;
     bool m_lastOk = false;
     bool m_waiting = false;

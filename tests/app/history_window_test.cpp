@@ -147,7 +147,8 @@ TEST(HistoryWindow, ASweepPageRunIsStoredToo)
     app();
     Fixture f;
     MainWindow w(quickSettings(f.dir.path()), f.options(), false);
-    SweepPage* page = w.sweepPage();
+    auto* page = qobject_cast<SweepPage*>(w.page(QStringLiteral("sweep")));
+    ASSERT_TRUE(page);
     page->setTarget(QString::fromStdString(f.dir.path()));
     page->setRange(4 * KiB, 8 * KiB);
     RunSettings s = SweepRequest {}.settings;

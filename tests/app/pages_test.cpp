@@ -14,6 +14,8 @@
 #include "toolchart.h"
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QTimer>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLineSeries>
@@ -62,9 +64,9 @@ TEST(Pages, TheWindowHasATabPerTest)
     app();
     MainWindow window(defaultGuiSettings(), AppOptions {}, false);
     ASSERT_EQ(window.tabs()->count(), 5);
-    EXPECT_EQ(window.tabs()->widget(1), window.scanPage());
-    EXPECT_EQ(window.tabs()->widget(2), window.sustainedPage());
-    EXPECT_EQ(window.tabs()->widget(3), window.sweepPage());
+    EXPECT_EQ(window.tabs()->widget(1), window.page("scan"));
+    EXPECT_EQ(window.tabs()->widget(2), window.page("sustained"));
+    EXPECT_EQ(window.tabs()->widget(3), window.page("sweep"));
     EXPECT_EQ(window.tabs()->widget(4), static_cast<QWidget*>(window.historyPage()));
 }
 
@@ -191,7 +193,8 @@ TEST(Pages, OneTestAtATimeAcrossThePagesAndTheGrid)
     GuiSettings settings = defaultGuiSettings();
     settings.targetPath = QString::fromStdString(dir.path());
     MainWindow window(settings, AppOptions {}, false);
-    SustainedPage* page = window.sustainedPage();
+    auto* page = qobject_cast<SustainedPage*>(window.page("sustained"));
+    ASSERT_TRUE(page);
     page->setTarget(QString::fromStdString(dir.path()));
     page->setTotal(4 * GiB); // long enough to still be running below; stopped at the end
     QSignalSpy ended(page, &ToolPage::runEnded);
@@ -199,8 +202,8 @@ TEST(Pages, OneTestAtATimeAcrossThePagesAndTheGrid)
     EXPECT_TRUE(window.anyTestRunning());
     EXPECT_FALSE(window.startAll());
     EXPECT_FALSE(window.allButton()->isEnabled());
-    EXPECT_FALSE(window.scanPage()->startButton()->isEnabled());
-    EXPECT_FALSE(window.sweepPage()->startButton()->isEnabled());
+    EXPECT_FALSE(window.page("scan")->startButton()->isEnabled());
+    EXPECT_FALSE(window.page("sweep")->startButton()->isEnabled());
     EXPECT_TRUE(page->startButton()->isEnabled()); // it is the Stop button now
 
     QTest::qWait(700);
@@ -211,6 +214,38 @@ TEST(Pages, OneTestAtATimeAcrossThePagesAndTheGrid)
     EXPECT_LT(stopping.elapsed(), 2000);
     EXPECT_FALSE(window.anyTestRunning());
     EXPECT_TRUE(window.allButton()->isEnabled());
-    EXPECT_TRUE(window.sweepPage()->startButton()->isEnabled());
+    EXPECT_TRUE(window.page("sweep")->startButton()->isEnabled());
     EXPECT_EQ(dir.entryCount(), 0u) << "a stopped sustained write leaves no file";
+}
+
+// Issue 13: the grid and the pages share one DeviceGate, so a page too refuses to write to a
+// device when nobody is at the window (--quit-when-done) instead of waiting for a typed name no
+// script can give; nothing is written.
+TEST(Pages, AnUnattendedPageRefusesToWriteToADeviceWithoutAsking)
+{
+    app();
+    LoopDevice loop("64M");
+    DM_REQUIRE_ROOT_LOOP(loop);
+    const auto before = loop.checksum();
+    ScanPage page;
+    page.setDevice(QString::fromStdString(loop.device()));
+    page.setSamples(4, 1 * MiB, 0);
+    QCheckBox* writeBack = page.findChild<QCheckBox*>();
+    ASSERT_TRUE(writeBack);
+    writeBack->setChecked(true);
+    page.setUnattended(true);
+    bool asked = false; // a dialog would block: close it and fail, never hang
+    QTimer watchdog;
+    QObject::connect(&watchdog, &QTimer::timeout, [&] {
+        if (QWidget* modal = QApplication::activeModalWidget()) {
+            asked = true;
+            modal->close();
+        }
+    });
+    watchdog.start(100);
+    EXPECT_FALSE(page.start());
+    EXPECT_FALSE(asked) << "the typed confirmation was asked for with nobody at the window";
+    EXPECT_TRUE(page.statusText().contains(QStringLiteral("typed confirmation"))) << page.statusText().toStdString();
+    EXPECT_FALSE(page.isRunning());
+    EXPECT_EQ(loop.checksum(), before);
 }

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "devicegate.h"
+
+#include "destructiveconfirmdialog.h"
+#include "udisksopener.h"
+
+#include <QWidget>
+
+#include <unistd.h>
+
+namespace dm {
+
+DeviceGate::DeviceGate(QWidget* window)
+    : QObject(window)
+    , m_window(window)
+{
+}
+
+std::optional<QString> DeviceGate::confirmWrite(const QString& device)
+{
+    if (m_unattended)
+        return tr("writing to %1 destroys its data and needs the typed confirmation in the window; "
+                  "for scripts use diskometer-cli --allow-destructive")
+            .arg(device);
+    if (!DestructiveConfirmDialog::confirm(device, m_window))
+        return tr("Cancelled: nothing was written to %1").arg(device);
+    return std::nullopt;
+}
+
+void DeviceGate::open(const QString& device, bool write, std::function<void(int fd)> then,
+    std::function<void(const QString& message)> failed)
+{
+    if (!needsUdisksToOpen(device, write)) {
+        then(-1);
+        return;
+    }
+    // A new opener per request: an answer to an earlier, cancelled one cannot reach this one.
+    delete m_udisks;
+    m_udisks = new UdisksOpener(this);
+    connect(m_udisks, &UdisksOpener::opened, this, [this, then](int fd) {
+        if (!m_waiting) { // cancelled meanwhile
+            ::close(fd);
+            return;
+        }
+        m_waiting = false;
+        then(fd);
+    });
+    connect(m_udisks, &UdisksOpener::failed, this, [this, failed](const QString& message) {
+        if (!m_waiting)
+            return;
+        m_waiting = false;
+        failed(message);
+    });
+    m_waiting = true;
+    m_udisks->open(device, write);
+}
+
+} // namespace dm

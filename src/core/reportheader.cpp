@@ -152,4 +152,27 @@ QString readReportHeader(
 
 QString csvNumber(double value, int decimals) { return QString::number(value, 'f', decimals); }
 
+QJsonObject envelopeJson(const char* schema, const ReportHeader& header, const RunEnvelope& run, bool withError)
+{
+    QJsonObject root = reportHeaderJson(schema, header, run.region, run.warnings, run.cancelled);
+    if (withError)
+        root.insert(QStringLiteral("error"), run.error ? QJsonValue(QString::fromStdString(*run.error)) : QJsonValue());
+    return root;
+}
+
+Result<QJsonObject> openEnvelopeJson(const QByteArray& json, const char* schema, const char* what, ReportHeader& header,
+    RunEnvelope& run, RunTarget& request)
+{
+    auto root = openReportJson(json, schema);
+    if (!root)
+        return root.error();
+    if (const QString e = readReportHeader(*root, header, run.region, run.warnings, run.cancelled); !e.isEmpty())
+        return usageError(std::string("not a valid Diskometer ") + what + ": " + e.toStdString());
+    run.engine = header.engine.toStdString();
+    request.target = header.target.path.toStdString();
+    if (const QJsonValue e = root->value(QLatin1String("error")); e.isString())
+        run.error = e.toString().toStdString();
+    return root;
+}
+
 } // namespace dm

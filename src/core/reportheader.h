@@ -2,6 +2,7 @@
 #pragma once
 
 #include "report.h"
+#include "runenvelope.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -42,6 +43,15 @@ Result<QJsonObject> openReportJson(const QByteArray& json, const char* schema);
 // (an unreadable date), empty when all is well.
 QString readReportHeader(const QJsonObject& root, ReportHeader& header, RegionInfo& region,
     std::vector<std::string>& warnings, bool& cancelled);
+
+// For the kinds whose report is { result, header } (scan, sustained write, sweep): the shared
+// blocks from the result's envelope (runenvelope.h), with "error" when the kind has that field.
+QJsonObject envelopeJson(const char* schema, const ReportHeader& header, const RunEnvelope& run, bool withError);
+// Opens such a document of `schema` and reads the shared blocks back into the header, the
+// envelope (region, warnings, cancelled, engine, error) and the request's target; `what` names
+// the kind in the error ("scan": "not a valid Diskometer scan: ...").
+Result<QJsonObject> openEnvelopeJson(const QByteArray& json, const char* schema, const char* what, ReportHeader& header,
+    RunEnvelope& run, RunTarget& request);
 
 // A number for CSV: '.' as decimal point whatever the locale, no thousands separators.
 QString csvNumber(double value, int decimals = 3);

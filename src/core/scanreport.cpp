@@ -28,7 +28,7 @@ namespace {
 QByteArray formatScanJson(const ScanReport& report)
 {
     const ScanResult& r = report.result;
-    QJsonObject root = reportHeaderJson(kScanSchema, report.header, r.region, r.warnings, r.cancelled);
+    QJsonObject root = envelopeJson(kScanSchema, report.header, r, true);
     root.insert(QStringLiteral("settings"),
         QJsonObject {
             { QStringLiteral("samples"), qint64(r.request.samples) },
@@ -71,22 +71,17 @@ QByteArray formatScanJson(const ScanReport& report)
             { QStringLiteral("latency_ms"), a.latencyNs / 1e6 },
         });
     root.insert(QStringLiteral("access"), access);
-    root.insert(QStringLiteral("error"), r.error ? QJsonValue(QString::fromStdString(*r.error)) : QJsonValue());
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
 Result<ScanReport> parseScanJson(const QByteArray& json)
 {
-    auto opened = openReportJson(json, kScanSchema);
+    ScanReport report;
+    ScanResult& r = report.result;
+    auto opened = openEnvelopeJson(json, kScanSchema, "scan", report.header, r, r.request);
     if (!opened)
         return opened.error();
     const QJsonObject& root = *opened;
-    ScanReport report;
-    ScanResult& r = report.result;
-    if (const QString e = readReportHeader(root, report.header, r.region, r.warnings, r.cancelled); !e.isEmpty())
-        return usageError("not a valid Diskometer scan: " + e.toStdString());
-    r.engine = report.header.engine.toStdString();
-    r.request.target = report.header.target.path.toStdString();
 
     const QJsonObject settings = root.value(QLatin1String("settings")).toObject();
     r.request.samples = uint32_t(unsignedOf(settings, "samples"));
@@ -97,6 +92,7 @@ Result<ScanReport> parseScanJson(const QByteArray& json)
     r.request.writeBack = settings.value(QLatin1String("write_back")).toBool();
     r.region.direct = settings.value(QLatin1String("direct")).toBool(true);
     r.request.seed = settings.value(QLatin1String("seed")).toString().toULongLong();
+    r.seed = r.request.seed;
 
     const QJsonValue samples = root.value(QLatin1String("samples"));
     if (!samples.isArray())
@@ -117,8 +113,6 @@ Result<ScanReport> parseScanJson(const QByteArray& json)
         r.access.push_back({ unsignedOf(o, "offset_bytes"), o.value(QLatin1String("percent")).toDouble(),
             o.value(QLatin1String("latency_ms")).toDouble() * 1e6 });
     }
-    if (const QJsonValue e = root.value(QLatin1String("error")); e.isString())
-        r.error = e.toString().toStdString();
     return report;
 }
 

@@ -23,7 +23,7 @@ namespace {
 QByteArray formatSustainedJson(const SustainedReport& report)
 {
     const SustainedResult& r = report.result;
-    QJsonObject root = reportHeaderJson(kSustainedSchema, report.header, r.region, r.warnings, r.cancelled);
+    QJsonObject root = envelopeJson(kSustainedSchema, report.header, r, true);
     root.insert(QStringLiteral("settings"),
         QJsonObject {
             { QStringLiteral("total_bytes"), qint64(r.request.totalBytes) },
@@ -55,22 +55,17 @@ QByteArray formatSustainedJson(const SustainedReport& report)
             { QStringLiteral("mb_per_s"), s.mbPerSec },
         });
     root.insert(QStringLiteral("timeline"), timeline);
-    root.insert(QStringLiteral("error"), r.error ? QJsonValue(QString::fromStdString(*r.error)) : QJsonValue());
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
 Result<SustainedReport> parseSustainedJson(const QByteArray& json)
 {
-    auto opened = openReportJson(json, kSustainedSchema);
+    SustainedReport report;
+    SustainedResult& r = report.result;
+    auto opened = openEnvelopeJson(json, kSustainedSchema, "sustained write", report.header, r, r.request);
     if (!opened)
         return opened.error();
     const QJsonObject& root = *opened;
-    SustainedReport report;
-    SustainedResult& r = report.result;
-    if (const QString e = readReportHeader(root, report.header, r.region, r.warnings, r.cancelled); !e.isEmpty())
-        return usageError("not a valid Diskometer sustained write: " + e.toStdString());
-    r.engine = report.header.engine.toStdString();
-    r.request.target = report.header.target.path.toStdString();
     const QJsonObject settings = root.value(QLatin1String("settings")).toObject();
     r.request.totalBytes = unsignedOf(settings, "total_bytes");
     r.request.totalGiven = true;
@@ -81,6 +76,7 @@ Result<SustainedReport> parseSustainedJson(const QByteArray& json)
                                                                                                 : DataFill::Random;
     r.region.direct = settings.value(QLatin1String("direct")).toBool(true);
     r.request.seed = settings.value(QLatin1String("seed")).toString().toULongLong();
+    r.seed = r.request.seed;
     const QJsonObject summary = root.value(QLatin1String("summary")).toObject();
     r.bytesWritten = unsignedOf(summary, "bytes_written");
     r.seconds = summary.value(QLatin1String("seconds")).toDouble();
@@ -92,8 +88,6 @@ Result<SustainedReport> parseSustainedJson(const QByteArray& json)
         r.timeline.push_back({ o.value(QLatin1String("t")).toDouble(), unsignedOf(o, "bytes"),
             o.value(QLatin1String("mb_per_s")).toDouble() });
     }
-    if (const QJsonValue e = root.value(QLatin1String("error")); e.isString())
-        r.error = e.toString().toStdString();
     r.cliff = findCacheCliff(ratePoints(r.timeline));
     return report;
 }

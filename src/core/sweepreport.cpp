@@ -59,7 +59,7 @@ QByteArray formatSweepJson(const SweepReport& report)
 {
     const SweepResult& r = report.result;
     const RunSettings& s = r.request.settings;
-    QJsonObject root = reportHeaderJson(kSweepSchema, report.header, r.region, r.warnings, r.cancelled);
+    QJsonObject root = envelopeJson(kSweepSchema, report.header, r, false);
     root.insert(QStringLiteral("settings"),
         QJsonObject {
             { QStringLiteral("pattern"), QLatin1String(patternName(r.request.pattern)) },
@@ -89,16 +89,12 @@ QByteArray formatSweepJson(const SweepReport& report)
 
 Result<SweepReport> parseSweepJson(const QByteArray& json)
 {
-    auto opened = openReportJson(json, kSweepSchema);
+    SweepReport report;
+    SweepResult& r = report.result;
+    auto opened = openEnvelopeJson(json, kSweepSchema, "sweep", report.header, r, r.request);
     if (!opened)
         return opened.error();
     const QJsonObject& root = *opened;
-    SweepReport report;
-    SweepResult& r = report.result;
-    if (const QString e = readReportHeader(root, report.header, r.region, r.warnings, r.cancelled); !e.isEmpty())
-        return usageError("not a valid Diskometer sweep: " + e.toStdString());
-    r.engine = report.header.engine.toStdString();
-    r.request.target = report.header.target.path.toStdString();
     const QJsonObject settings = root.value(QLatin1String("settings")).toObject();
     r.request.pattern = settings.value(QLatin1String("pattern")).toString() == QLatin1String("rnd")
         ? Pattern::Random
@@ -116,6 +112,7 @@ Result<SweepReport> parseSweepJson(const QByteArray& json)
     s.data = settings.value(QLatin1String("data")).toString() == QLatin1String("zeros") ? DataFill::Zeros
                                                                                         : DataFill::Random;
     s.seed = settings.value(QLatin1String("seed")).toString().toULongLong();
+    r.seed = s.seed;
     r.region.direct = settings.value(QLatin1String("direct")).toBool(true);
     const QJsonValue points = root.value(QLatin1String("points"));
     if (!points.isArray())

@@ -103,15 +103,15 @@ bool ScanPage::launch()
     request.sampleSize = m_sampleSize->currentData().toULongLong();
     request.accessSamples = uint32_t(m_accessSamples->value());
     request.writeBack = m_writeBack->isChecked();
+    // In the window the typed confirmation below is the consent that --allow-destructive gives
+    // the CLI: checked as given, so the numbers are validated first, then the user is asked.
+    request.allowDestructive = request.writeBack;
     if (const Status valid = validate(request); !valid) {
         showResult(false, QString::fromStdString(valid.error().message));
         return false;
     }
-    if (request.writeBack) {
-        if (!confirmDeviceWrite(device))
-            return false;
-        request.allowDestructive = true;
-    }
+    if (request.writeBack && !confirmDeviceWrite(device))
+        return false;
     m_chart->clear();
     m_write->setVisible(request.writeBack);
     m_chart->setTitle(device);

@@ -343,6 +343,7 @@
     <message>
         <source>%1: a pass moved only %2 MB, too little to measure well; choose a longer measure time</source>
         <translation>%1: 1 回のパスで転送したのは %2 MB だけで、正しく測るには少なすぎます。測定時間を長くしてください</translation>
+    </message>
 </context>
 <context>
     <name>dm::DeviceGate</name>

@@ -2,9 +2,9 @@
 #include "historystore.h"
 
 #include "historyimport.h"
+#include "historysql.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -13,7 +13,6 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
-#include <QThread>
 #include <QUrl>
 #include <QVariant>
 
@@ -23,47 +22,9 @@
 
 namespace dm {
 
+using namespace historysql;
+
 namespace {
-
-    // SQLite's primary result codes (sqlite3.h); Qt reports them as QSqlError::nativeErrorCode().
-    constexpr int kSqliteBusy = 5;
-    constexpr int kSqliteLocked = 6;
-    constexpr int kSqliteCorrupt = 11;
-    constexpr int kSqliteNotADb = 26;
-
-    int sqliteCode(const QSqlError& e)
-    {
-        bool ok = false;
-        const int code = e.nativeErrorCode().toInt(&ok);
-        return ok ? code & 0xff : -1; // extended codes carry the primary one in the low byte
-    }
-
-    bool isCorruption(const QSqlError& e)
-    {
-        const int code = sqliteCode(e);
-        return code == kSqliteCorrupt || code == kSqliteNotADb;
-    }
-
-    bool isBusy(const QSqlError& e)
-    {
-        const int code = sqliteCode(e);
-        return code == kSqliteBusy || code == kSqliteLocked;
-    }
-
-    // SQLite waits in its busy handler for most locks, but not in every case: a connection
-    // that finds another one opening the WAL, or switching the journal mode, gets SQLITE_BUSY at
-    // once. Those moments are short; retry them until the same timeout.
-    bool execPatiently(QSqlQuery& q, const QString& sql, int timeoutMs)
-    {
-        QElapsedTimer clock;
-        clock.start();
-        while (!q.exec(sql)) {
-            if (!isBusy(q.lastError()) || clock.elapsed() > timeoutMs)
-                return false;
-            QThread::msleep(20);
-        }
-        return true;
-    }
 
     QString connectionName()
     {
@@ -89,15 +50,6 @@ namespace {
         "(SELECT 1 FROM json_each(runs.json, '$.jobs') WHERE COALESCE(json_extract(value, '$.error'), 0) = 0) "
         "ELSE json_type(json, '$.error') = 'text' AND headline_value IS NULL END");
 
-    // {"name": value, ...}: an object, so json_extract(metrics, '$.after_mb_per_s') reads it.
-    QString metricsJson(const std::vector<Metric>& metrics)
-    {
-        QJsonObject o;
-        for (const Metric& m : metrics)
-            o.insert(m.name, m.value);
-        return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
-    }
-
     std::vector<Metric> metricsFrom(const QString& json)
     {
         std::vector<Metric> out;
@@ -112,11 +64,6 @@ namespace {
         if (v.isNull())
             return std::nullopt;
         return v.toDouble();
-    }
-
-    QVariant nullable(const std::optional<double>& v)
-    {
-        return v ? QVariant(*v) : QVariant(QMetaType(QMetaType::Double));
     }
 
     HistoryEntry entryFrom(const QSqlQuery& q)
@@ -145,84 +92,6 @@ namespace {
         e.metrics = metricsFrom(q.value(21).toString());
         return e;
     }
-
-    // With its offset spelled out (Qt leaves it off a local time): the list shows the run's own
-    // time of day, wherever it is read.
-    QString isoDate(const QDateTime& d)
-    {
-        return d.isValid() ? d.toOffsetFromUtc(d.offsetFromUtc()).toString(Qt::ISODateWithMs) : QString();
-    }
-
-    // Binds the summary columns of an INSERT or UPDATE (":created", ... named placeholders).
-    // Qt binds a null QString as SQL NULL; the text columns are NOT NULL with '' for "none".
-    QString text(const QString& s) { return s.isNull() ? QStringLiteral("") : s; }
-
-    void bindHeadline(QSqlQuery& q, const HistoryEntry& e)
-    {
-        q.bindValue(QStringLiteral(":headline_value"),
-            nullable(e.headline ? std::optional<double>(e.headline->value) : std::nullopt));
-        q.bindValue(QStringLiteral(":headline_unit"), text(e.headline ? e.headline->unit : QString()));
-        q.bindValue(QStringLiteral(":headline_label"), text(e.headline ? e.headline->label : QString()));
-        q.bindValue(QStringLiteral(":metrics"), metricsJson(e.metrics));
-    }
-
-    void bindSummary(QSqlQuery& q, const HistoryEntry& e)
-    {
-        q.bindValue(QStringLiteral(":created"), text(isoDate(e.created)));
-        q.bindValue(QStringLiteral(":created_ms"), e.created.isValid() ? e.created.toMSecsSinceEpoch() : 0);
-        q.bindValue(QStringLiteral(":kind"), text(e.kind));
-        q.bindValue(QStringLiteral(":schema"), text(e.schema));
-        q.bindValue(QStringLiteral(":source"), e.source.isEmpty() ? QString::fromLatin1(kSourceDiskometer) : e.source);
-        q.bindValue(QStringLiteral(":host"), text(e.host));
-        q.bindValue(QStringLiteral(":name"), text(e.name));
-        q.bindValue(QStringLiteral(":comment"), text(e.comment));
-        q.bindValue(QStringLiteral(":target_path"), text(e.targetPath));
-        q.bindValue(QStringLiteral(":device_model"), text(e.deviceModel));
-        q.bindValue(QStringLiteral(":bus"), text(e.bus));
-        q.bindValue(QStringLiteral(":link"), text(e.link));
-        q.bindValue(QStringLiteral(":profile"), text(e.profile));
-        q.bindValue(QStringLiteral(":seq_read_mbps"), nullable(e.seqReadMBps));
-        q.bindValue(QStringLiteral(":seq_write_mbps"), nullable(e.seqWriteMBps));
-        q.bindValue(QStringLiteral(":rnd_read_mbps"), nullable(e.rndReadMBps));
-        q.bindValue(QStringLiteral(":rnd_write_mbps"), nullable(e.rndWriteMBps));
-    }
-
-    // The schema is built by these steps in order, on a new file as on an old one: step i takes
-    // user_version i to i + 1. Never edit a released step; add one.
-    // v1: the JSON and the bare minimum to list it.
-    // v2: summary columns for the list and the compare picker, filled from the stored JSON, and
-    //     the run's time as a number (ISO dates with different offsets do not sort as text).
-    // v3: the kind's own summary (testkind.h) for every kind, not only the grid's columns: a
-    //     headline (value, unit, label) and the named metrics as a JSON object, filled from the
-    //     stored JSON by the kind's summarize().
-    const QStringList kStep1 {
-        QStringLiteral("CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT NOT NULL, "
-                       "kind TEXT NOT NULL, json TEXT NOT NULL, comment TEXT NOT NULL DEFAULT '')"),
-    };
-    const QStringList kStep2 {
-        QStringLiteral("ALTER TABLE runs ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN stored TEXT NOT NULL DEFAULT ''"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN schema TEXT NOT NULL DEFAULT ''"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN source TEXT NOT NULL DEFAULT 'diskometer'"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN host TEXT NOT NULL DEFAULT ''"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN name TEXT NOT NULL DEFAULT ''"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN target_path TEXT NOT NULL DEFAULT ''"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN device_model TEXT NOT NULL DEFAULT ''"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN bus TEXT NOT NULL DEFAULT ''"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN link TEXT NOT NULL DEFAULT ''"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN profile TEXT NOT NULL DEFAULT ''"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN seq_read_mbps REAL"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN seq_write_mbps REAL"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN rnd_read_mbps REAL"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN rnd_write_mbps REAL"),
-        QStringLiteral("CREATE INDEX runs_by_date ON runs (created_ms)"),
-    };
-    const QStringList kStep3 {
-        QStringLiteral("ALTER TABLE runs ADD COLUMN headline_value REAL"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN headline_unit TEXT NOT NULL DEFAULT ''"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN headline_label TEXT NOT NULL DEFAULT ''"),
-        QStringLiteral("ALTER TABLE runs ADD COLUMN metrics TEXT NOT NULL DEFAULT '{}'"),
-    };
 
     // "history.sqlite.corrupt-20261129174108", with "-2", "-3"... when that name is taken: a
     // file set aside is never overwritten, not even by another one set aside the same second.
@@ -437,95 +306,6 @@ Status HistoryStore::openOnce()
         m_open = false;
         return st;
     }
-    return Ok {};
-}
-
-Status HistoryStore::execAll(const QStringList& statements)
-{
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    for (const QString& s : statements)
-        if (!q.exec(s))
-            return sqlError(QStringLiteral("updating its layout (%1)").arg(s.left(40)), q.lastError());
-    return Ok {};
-}
-
-Status HistoryStore::migrate()
-{
-    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
-    QSqlQuery q(db);
-    auto version
-        = [&]() -> int { return q.exec(QStringLiteral("PRAGMA user_version")) && q.next() ? q.value(0).toInt() : -1; };
-    if (const int v = version(); v == kSchemaVersion)
-        return Ok {};
-
-    // IMMEDIATE takes the write lock now: two processes opening a new file at once migrate one
-    // after the other, and the second finds the work done.
-    if (!execPatiently(q, QStringLiteral("BEGIN IMMEDIATE"), m_busyTimeoutMs))
-        return sqlError(QStringLiteral("updating its layout"), q.lastError());
-    auto rollback = [&](Error e) -> Status {
-        QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
-        return e;
-    };
-    const int v = version();
-    if (v < 0)
-        return rollback(sqlError(QStringLiteral("reading its version"), q.lastError()));
-    if (v > kSchemaVersion)
-        return rollback(newerFile(v));
-    if (v < 1)
-        if (auto st = execAll(kStep1); !st)
-            return rollback(st.error());
-    if (v < 2) {
-        if (auto st = execAll(kStep2); !st)
-            return rollback(st.error());
-        // Fill the new columns from the JSON each run already has. A row whose JSON no longer
-        // reads keeps empty columns: it is still listed and shown, never dropped.
-        QSqlQuery rows(db);
-        if (!rows.exec(QStringLiteral("SELECT id, json, comment, kind, created FROM runs")))
-            return rollback(sqlError(QStringLiteral("updating its layout"), rows.lastError()));
-        QSqlQuery update(db);
-        update.prepare(QStringLiteral(
-            "UPDATE runs SET created = :created, created_ms = :created_ms, kind = :kind, schema = :schema, "
-            "source = :source, host = :host, name = :name, comment = :comment, target_path = :target_path, "
-            "device_model = :device_model, bus = :bus, link = :link, profile = :profile, "
-            "seq_read_mbps = :seq_read_mbps, seq_write_mbps = :seq_write_mbps, rnd_read_mbps = :rnd_read_mbps, "
-            "rnd_write_mbps = :rnd_write_mbps, stored = :stored WHERE id = :id"));
-        while (rows.next()) {
-            auto summary = summarizeStoredJson(rows.value(1).toByteArray());
-            HistoryEntry e = summary ? *summary : HistoryEntry {};
-            if (!summary) {
-                e.kind = rows.value(3).toString();
-                e.created = QDateTime::fromString(rows.value(4).toString(), Qt::ISODate);
-            }
-            e.comment = rows.value(2).toString(); // the user's edit wins over the report's
-            bindSummary(update, e);
-            update.bindValue(QStringLiteral(":stored"), text(QString()));
-            update.bindValue(QStringLiteral(":id"), rows.value(0));
-            if (!update.exec())
-                return rollback(sqlError(QStringLiteral("updating its layout"), update.lastError()));
-        }
-    }
-    if (v < 3) {
-        if (auto st = execAll(kStep3); !st)
-            return rollback(st.error());
-        // Only the new columns: everything else, the user's name and comment included, stays.
-        // A row whose JSON no longer reads keeps no headline, and is still listed.
-        QSqlQuery rows(db);
-        if (!rows.exec(QStringLiteral("SELECT id, json FROM runs")))
-            return rollback(sqlError(QStringLiteral("updating its layout"), rows.lastError()));
-        QSqlQuery update(db);
-        update.prepare(QStringLiteral("UPDATE runs SET headline_value = :headline_value, headline_unit = "
-                                      ":headline_unit, headline_label = :headline_label, metrics = :metrics "
-                                      "WHERE id = :id"));
-        while (rows.next()) {
-            auto summary = summarizeStoredJson(rows.value(1).toByteArray());
-            bindHeadline(update, summary ? *summary : HistoryEntry {});
-            update.bindValue(QStringLiteral(":id"), rows.value(0));
-            if (!update.exec())
-                return rollback(sqlError(QStringLiteral("updating its layout"), update.lastError()));
-        }
-    }
-    if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(kSchemaVersion)) || !q.exec(QStringLiteral("COMMIT")))
-        return rollback(sqlError(QStringLiteral("updating its layout"), q.lastError()));
     return Ok {};
 }
 

@@ -18,6 +18,9 @@
 
 #include <atomic>
 #include <functional>
+#include <cerrno>
+#include <cstring>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace dm {
@@ -203,20 +206,40 @@ Status HistoryStore::open()
         QSqlDatabase::database(m_connection, false).close();
         QSqlDatabase::removeDatabase(m_connection);
     }
-    const QString aside = asideName(m_path);
-    QFile file(m_path);
-    if (file.exists() && !file.rename(aside))
-        return targetError(QStringLiteral("the history database %1 is damaged (%2) and could not be moved aside: %3; "
-                                          "move it away yourself and Diskometer starts a new one")
-                               .arg(m_path, damage, file.errorString())
-                               .toStdString());
-    for (const char* sidecar : { "-wal", "-shm" })
-        if (QFileInfo::exists(m_path + QLatin1String(sidecar)))
-            QFile::rename(m_path + QLatin1String(sidecar), aside + QLatin1String(sidecar));
-    m_notice = QStringLiteral("the history database %1 was damaged (%2), so it was renamed %3 and a new, empty "
-                              "history was started. Runs in the old file may be rescued with `sqlite3 %3 .recover`; "
-                              "delete it when you no longer need it.")
-                   .arg(m_path, damage, aside);
+    // Only a regular file is ever renamed. A link, a device or a FIFO named as the history (think
+    // of DISKOMETER_HISTORY_DB=/dev/null) is left exactly where it is: renaming it and starting a
+    // new history would put a regular file in its place. ::rename, not QFile::rename, which falls
+    // back to copying and deleting when a rename fails.
+    const QByteArray name = QFile::encodeName(m_path);
+    struct stat node {};
+    if (::lstat(name.constData(), &node) == 0) {
+        if (!S_ISREG(node.st_mode))
+            return targetError(QStringLiteral("the history database %1 is damaged (%2), and it is not a regular file "
+                                              "but %3, so it is left as it is: set DISKOMETER_HISTORY_DB to a file of "
+                                              "its own, or move what %1 names aside yourself")
+                                   .arg(m_path, damage, S_ISLNK(node.st_mode) ? QStringLiteral("a symbolic link")
+                                                                            : QStringLiteral("a device or other special file"))
+                                   .toStdString());
+        const QString aside = asideName(m_path);
+        if (::rename(name.constData(), QFile::encodeName(aside).constData()) != 0) {
+            if (errno == ENOENT) // another process set it aside first: the new file is its own
+                return openOnce();
+            return targetError(QStringLiteral("the history database %1 is damaged (%2) and could not be moved aside: "
+                                              "%3; move it away yourself and Diskometer starts a new one")
+                                   .arg(m_path, damage, QString::fromLocal8Bit(std::strerror(errno)))
+                                   .toStdString());
+        }
+        for (const char* sidecar : { "-wal", "-shm" }) {
+            const QByteArray from = name + sidecar;
+            struct stat sst {};
+            if (::lstat(from.constData(), &sst) == 0 && S_ISREG(sst.st_mode))
+                ::rename(from.constData(), QFile::encodeName(aside + QLatin1String(sidecar)).constData());
+        }
+        m_notice = QStringLiteral("the history database %1 was damaged (%2), so it was renamed %3 and a new, empty "
+                                  "history was started. Runs in the old file may be rescued with `sqlite3 %3 "
+                                  ".recover`; delete it when you no longer need it.")
+                       .arg(m_path, damage, aside);
+    }
     return openOnce();
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The history against real SQLite files: a run stored and read back byte for byte, a v1 file
 // migrated, a corrupt file set aside (never overwritten) with a message that names the copy, a
-// newer file refused untouched, a lock held past the timeout reported without losing anything,
-// and several threads storing into one file at once.
+// link or a device named as the history never renamed or replaced, a newer file refused
+// untouched, a lock held past the timeout reported without losing anything, and several threads
+// storing into one file at once.
 #include "fakekindreports.h"
 #include "fakereport.h"
 #include "historyimport.h"
@@ -18,6 +19,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -234,6 +238,58 @@ TEST(HistoryStore, TruncatedFileIsSetAside)
     ASSERT_TRUE(store.open()) << store.open().error().message;
     EXPECT_TRUE(store.notice().contains(".corrupt-")) << store.notice().toStdString();
     EXPECT_TRUE(store.list()->empty());
+}
+
+// Only a regular file is ever set aside: a damaged history reached through a symbolic link is
+// reported, and the link, the file it names and the directory stay exactly as they were.
+TEST(HistoryStore, DamagedFileBehindALinkIsLeftAsItIs)
+{
+    ScratchDir dir;
+    const QString real = QString::fromStdString(dir.path()) + "/real.sqlite";
+    const QString link = QString::fromStdString(dir.path()) + "/history.sqlite";
+    const QByteArray garbage(8192, 'x');
+    {
+        QFile f(real);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(garbage);
+    }
+    ASSERT_EQ(::symlink("real.sqlite", QFile::encodeName(link).constData()), 0);
+    HistoryStore store(link);
+    const Status st = store.open();
+    ASSERT_FALSE(st);
+    EXPECT_NE(st.error().message.find("symbolic link"), std::string::npos) << st.error().message;
+    EXPECT_NE(st.error().message.find("DISKOMETER_HISTORY_DB"), std::string::npos) << st.error().message;
+    EXPECT_FALSE(store.add(historyInputFromReport(fakeReport())));
+    struct stat sb {};
+    ASSERT_EQ(::lstat(QFile::encodeName(link).constData(), &sb), 0);
+    EXPECT_TRUE(S_ISLNK(sb.st_mode)) << "the link was replaced";
+    EXPECT_EQ(QFileInfo(link).symLinkTarget(), QFileInfo(real).absoluteFilePath());
+    EXPECT_EQ(readAll(real), garbage);
+    EXPECT_EQ(QDir(QString::fromStdString(dir.path())).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System),
+        (QStringList { "history.sqlite", "real.sqlite" }));
+}
+
+// A device named as the history (what DISKOMETER_HISTORY_DB=/dev/zero would do; a private node,
+// never the machine's own) is refused and stays the same device: no regular file takes its place.
+TEST(HistoryStore, DeviceNamedAsTheHistoryIsNeverRenamedOrReplaced)
+{
+    if (!isRoot())
+        GTEST_SKIP() << "needs root to make a private device node with mknod";
+    ScratchDir dir;
+    const QString path = QString::fromStdString(dir.path()) + "/history.sqlite";
+    const QByteArray name = QFile::encodeName(path);
+    ASSERT_EQ(::mknod(name.constData(), S_IFCHR | 0666, makedev(1, 5)), 0) << "the driver of /dev/zero";
+    for (int attempt = 0; attempt < 2; ++attempt) { // a second writer finds it as the first left it
+        HistoryStore store(path);
+        EXPECT_FALSE(store.open());
+        EXPECT_FALSE(store.add(historyInputFromReport(fakeReport())));
+    }
+    struct stat sb {};
+    ASSERT_EQ(::lstat(name.constData(), &sb), 0);
+    EXPECT_TRUE(S_ISCHR(sb.st_mode)) << "the device node was replaced";
+    EXPECT_EQ(sb.st_rdev, makedev(1, 5));
+    EXPECT_EQ(QDir(QString::fromStdString(dir.path())).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System),
+        QStringList { "history.sqlite" });
 }
 
 TEST(HistoryStore, NewerFileIsRefusedAndLeftAlone)

@@ -14,6 +14,7 @@
 #include "historyservice.h"
 #include "historystore.h"
 #include "mainwindow.h"
+#include "offscreenapp.h"
 #include "sweeppage.h"
 #include "testtargets.h"
 
@@ -44,20 +45,7 @@ using namespace dm::test;
 
 namespace {
 
-int g_argc = 1;
-char g_arg0[] = "history_window_test";
-char* g_argv[] = { g_arg0, nullptr };
-
-QApplication& app()
-{
-    static QApplication* a = [] {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        auto* created = new QApplication(g_argc, g_argv);
-        registerEngineMetaTypes();
-        return created;
-    }();
-    return *a;
-}
+QApplication& app() { return offscreenApp(); }
 
 GuiSettings quickSettings(const std::string& target)
 {

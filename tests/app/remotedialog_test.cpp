@@ -5,11 +5,13 @@
 // file left in a host's directory.
 #include "appoptions.h"
 #include "comparedialog.h"
+#include "eventually.h"
 #include "fioservers.h"
 #include "historymodel.h"
 #include "historypage.h"
 #include "historyservice.h"
 #include "mainwindow.h"
+#include "offscreenapp.h"
 #include "remotedialog.h"
 #include "testtargets.h"
 
@@ -33,30 +35,7 @@ using namespace dm::test;
 
 namespace {
 
-int g_argc = 1;
-char g_arg0[] = "remotedialog_test";
-char* g_argv[] = { g_arg0, nullptr };
-
-QApplication& app()
-{
-    static QApplication* a = [] {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        auto* created = new QApplication(g_argc, g_argv);
-        registerEngineMetaTypes();
-        return created;
-    }();
-    return *a;
-}
-
-// Runs the event loop until `done` or the timeout; the caller asserts on the result.
-bool waitFor(const std::function<bool()>& done, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    while (!done() && t.elapsed() < timeoutMs)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    return done();
-}
+QApplication& app() { return offscreenApp(); }
 
 struct Fixture {
     ScratchDir scratch;
@@ -139,7 +118,7 @@ TEST_F(RemoteWindow, TwoHostsRunOffTheGuiThreadAndOpenTheComparison)
     timer.start(20);
     d->runButton()->click();
     ASSERT_TRUE(d->running());
-    ASSERT_TRUE(waitFor([&] { return exitCode >= 0; }, 120000)) << "the run never ended";
+    ASSERT_TRUE(eventually([&] { return exitCode >= 0; }, 120000)) << "the run never ended";
     timer.stop();
     EXPECT_EQ(exitCode, 0) << d->statusLabel()->text().toStdString();
     EXPECT_LT(longest, 500) << "the window stopped drawing for " << longest << " ms";
@@ -158,7 +137,7 @@ TEST_F(RemoteWindow, TwoHostsRunOffTheGuiThreadAndOpenTheComparison)
 
     // The History tab: two runs, told apart by their host (in the Target column, as host:path).
     HistoryModel* model = w.historyPage()->model();
-    ASSERT_TRUE(waitFor([&] { return model->rowCount() == 2; }, 15000));
+    ASSERT_TRUE(eventually([&] { return model->rowCount() == 2; }, 15000));
     QStringList targets;
     for (int row = 0; row < 2; ++row)
         targets << model->data(model->index(row, HistoryModel::Target), Qt::DisplayRole).toString();
@@ -182,7 +161,7 @@ TEST_F(RemoteWindow, TwoHostsRunOffTheGuiThreadAndOpenTheComparison)
         d->comparison()->grab().save(shots + "/remote-compare.png");
         w.tabs()->setCurrentWidget(w.historyPage());
         w.resize(1100, 700);
-        waitFor([] { return false; }, 300);
+        processEventsFor(300);
         w.grab().save(shots + "/remote-history.png");
     }
 }
@@ -200,12 +179,12 @@ TEST_F(RemoteWindow, StopTellsTheServersToStopAndLeavesNothing)
     int exitCode = -1;
     QObject::connect(d, &RemoteDialog::finished, d, [&](int code) { exitCode = code; });
     d->runButton()->click();
-    ASSERT_TRUE(waitFor([&] { return QFileInfo::exists(da + "/diskometer-fio.tmp"); }, 60000));
-    waitFor([] { return false; }, 1000); // measuring now
+    ASSERT_TRUE(eventually([&] { return QFileInfo::exists(da + "/diskometer-fio.tmp"); }, 60000));
+    processEventsFor(1000); // measuring now
     QElapsedTimer stopping;
     stopping.start();
     d->stopButton()->click();
-    ASSERT_TRUE(waitFor([&] { return exitCode >= 0; }, 60000));
+    ASSERT_TRUE(eventually([&] { return exitCode >= 0; }, 60000));
     EXPECT_EQ(exitCode, 130);
     EXPECT_LT(stopping.elapsed(), 10000) << "a 30-second pass was asked for";
     EXPECT_TRUE(d->statusLabel()->text().contains(QStringLiteral("Stopped"))) << d->statusLabel()->text().toStdString();

@@ -6,6 +6,7 @@
 // added or changed without its translation fails here, naming it.
 #include "appoptions.h"
 #include "mainwindow.h"
+#include "offscreenapp.h"
 #include "translations.h"
 
 #include <QApplication>
@@ -24,18 +25,7 @@ using namespace dm;
 
 namespace {
 
-int g_argc = 1;
-char g_arg0[] = "translation_test";
-char* g_argv[] = { g_arg0, nullptr };
-
-QApplication& app()
-{
-    static QApplication* a = [] {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        return new QApplication(g_argc, g_argv);
-    }();
-    return *a;
-}
+QApplication& app() { return dm::test::offscreenApp(); }
 
 const QString kTsFile = QStringLiteral(DM_SOURCE_DIR "/translations/diskometer_ja.ts");
 

@@ -8,6 +8,7 @@
 #include "destructiveconfirmdialog.h"
 #include "jsonreport.h"
 #include "mainwindow.h"
+#include "offscreenapp.h"
 #include "resultgrid.h"
 #include "resulttile.h"
 #include "testtargets.h"
@@ -29,22 +30,7 @@ using namespace dm::test;
 
 namespace {
 
-int g_argc = 1;
-char g_arg0[] = "window_test";
-char* g_argv[] = { g_arg0, nullptr };
-
-QApplication& app()
-{
-    static QApplication* a = [] {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        // The window stores every finished run: never in the history of whoever runs this binary
-        // by hand (ctest sets XDG_DATA_HOME to the build tree).
-        if (qEnvironmentVariableIsEmpty("XDG_DATA_HOME") && qEnvironmentVariableIsEmpty("DISKOMETER_HISTORY_DB"))
-            qputenv("DISKOMETER_HISTORY_DB", QDir::currentPath().toUtf8() + "/test-history.sqlite");
-        return new QApplication(g_argc, g_argv);
-    }();
-    return *a;
-}
+QApplication& app() { return offscreenApp(); }
 
 RunRequest quickRequest(const std::string& target)
 {

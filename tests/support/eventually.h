@@ -49,4 +49,14 @@ template <class Get, class T> ::testing::AssertionResult eventuallyEq(Get get, c
                                          << " ms, last seen " << seen.str();
 }
 
+// Turns the events for `ms` milliseconds whatever happens: time for a run to get going, or for a
+// window to paint before a screenshot. Never a wait for a condition (use eventually()).
+inline void processEventsFor(int ms)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+}
+
 } // namespace dm::test

@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <future>
 #include <memory>
+#include <optional>
 #include <sys/ioctl.h>
 #include <vector>
 #include <linux/fs.h>
@@ -34,10 +35,38 @@ struct AlignedBuffer {
     size_t size;
 };
 
-int openDirect(const FuseRig& rig)
-{
-    return ::open(rig.device().c_str(), O_RDWR | O_DIRECT | O_CLOEXEC);
-}
+// A rig and its loop device opened with O_DIRECT, as the engine opens a device. The descriptor is
+// closed before the rig goes, also when the test fails, so the loop device can always be taken down.
+class FuseRigTest : public ::testing::Test {
+protected:
+    // Starts the rig; skips the test where it cannot run (fuserig.h says why).
+    void start(const FuseRig::Options& options, bool openDevice = true)
+    {
+        rig.emplace(options);
+        if (!rig->ok())
+            GTEST_SKIP() << rig->skipReason();
+        if (!openDevice)
+            return;
+        fd = ::open(rig->device().c_str(), O_RDWR | O_DIRECT | O_CLOEXEC);
+        ASSERT_GE(fd, 0) << std::strerror(errno);
+    }
+    void TearDown() override
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+
+    std::optional<FuseRig> rig;
+    int fd = -1;
+};
+
+// Starts the rig of this test, or ends the test (skipped, or failed to open the device).
+#define DM_START_RIG(...)                                                                                              \
+    do {                                                                                                               \
+        ASSERT_NO_FATAL_FAILURE(start(__VA_ARGS__));                                                                   \
+        if (IsSkipped())                                                                                               \
+            return;                                                                                                    \
+    } while (0)
 
 // pread/pwrite of one block: the bytes moved, or -errno.
 ssize_t readAt(int fd, AlignedBuffer& b, uint64_t offset)
@@ -53,14 +82,11 @@ ssize_t writeAt(int fd, const AlignedBuffer& b, uint64_t offset)
 
 } // namespace
 
-TEST(FuseRig, FailsWithEioAfterTheGivenBytesEvenWhereItReadBefore)
+TEST_F(FuseRigTest, FailsWithEioAfterTheGivenBytesEvenWhereItReadBefore)
 {
     FuseRig::Options o;
     o.eioAfter = 4 * kBlock;
-    FuseRig rig(o);
-    DM_REQUIRE_FUSE_RIG(rig);
-    const int fd = openDirect(rig);
-    ASSERT_GE(fd, 0) << std::strerror(errno);
+    DM_START_RIG(o);
     AlignedBuffer b(kBlock);
     // udev's probe of a new loop device may have used up some of the budget: the first EIO comes
     // at block 4 at the latest, and not before one good read.
@@ -73,19 +99,15 @@ TEST(FuseRig, FailsWithEioAfterTheGivenBytesEvenWhereItReadBefore)
     // Block 0 read fine a moment ago: only no caching anywhere makes this fail too.
     EXPECT_EQ(readAt(fd, b, 0), -EIO);
     EXPECT_EQ(writeAt(fd, b, 0), -EIO);
-    ::close(fd);
 }
 
-TEST(FuseRig, StallsUntilResumed)
+TEST_F(FuseRigTest, StallsUntilResumed)
 {
-    FuseRig rig({});
-    DM_REQUIRE_FUSE_RIG(rig);
-    const int fd = openDirect(rig);
-    ASSERT_GE(fd, 0) << std::strerror(errno);
+    DM_START_RIG({});
     AlignedBuffer b(kBlock);
     std::memset(b.data(), 0xab, kBlock);
     ASSERT_EQ(writeAt(fd, b, kBlock), ssize_t(kBlock));
-    rig.stall();
+    rig->stall();
     auto read = std::async(std::launch::async, [&] {
         AlignedBuffer r(kBlock);
         const ssize_t n = readAt(fd, r, kBlock);
@@ -93,21 +115,17 @@ TEST(FuseRig, StallsUntilResumed)
     });
     EXPECT_EQ(read.wait_for(std::chrono::milliseconds(500)), std::future_status::timeout)
         << "a read came back while the rig was stalled";
-    EXPECT_GE(rig.inFlight(), 1);
-    rig.resume();
+    EXPECT_GE(rig->inFlight(), 1);
+    rig->resume();
     ASSERT_EQ(read.wait_for(std::chrono::seconds(5)), std::future_status::ready) << "still stalled after resume";
     EXPECT_TRUE(read.get()) << "the read after the stall did not return what was written";
-    ::close(fd);
 }
 
-TEST(FuseRig, StallsByItselfAfterTheGivenBytes)
+TEST_F(FuseRigTest, StallsByItselfAfterTheGivenBytes)
 {
     FuseRig::Options o;
     o.stallAfter = 4 * kBlock;
-    FuseRig rig(o);
-    DM_REQUIRE_FUSE_RIG(rig);
-    const int fd = openDirect(rig);
-    ASSERT_GE(fd, 0) << std::strerror(errno);
+    DM_START_RIG(o);
     AlignedBuffer b(kBlock);
     ASSERT_EQ(readAt(fd, b, 0), ssize_t(kBlock));
     // Reads go on until the budget is spent (udev's probe may have spent some): one stalls.
@@ -125,23 +143,19 @@ TEST(FuseRig, StallsByItselfAfterTheGivenBytes)
         ASSERT_EQ(next.get(), ssize_t(kBlock));
     }
     ASSERT_TRUE(stalled.valid()) << "no read stalled after the byte budget was spent";
-    rig.resume();
+    rig->resume();
     ASSERT_EQ(stalled.wait_for(std::chrono::seconds(5)), std::future_status::ready) << "still stalled after resume";
     EXPECT_EQ(stalled.get(), ssize_t(kBlock));
     // It stalls once: what follows is served at once.
     EXPECT_EQ(readAt(fd, b, 0), ssize_t(kBlock));
-    ::close(fd);
 }
 
-TEST(FuseRig, ReturnsWrongDataInTheRangeOnly)
+TEST_F(FuseRigTest, ReturnsWrongDataInTheRangeOnly)
 {
     FuseRig::Options o;
     o.wrongOffset = 3 * kBlock + 512;
     o.wrongLength = 4096;
-    FuseRig rig(o);
-    DM_REQUIRE_FUSE_RIG(rig);
-    const int fd = openDirect(rig);
-    ASSERT_GE(fd, 0) << std::strerror(errno);
+    DM_START_RIG(o);
     AlignedBuffer w(kBlock), r(kBlock);
     for (size_t i = 0; i < kBlock; ++i)
         w.data()[i] = uint8_t(i * 7 + 1);
@@ -162,33 +176,25 @@ TEST(FuseRig, ReturnsWrongDataInTheRangeOnly)
             EXPECT_EQ(differing, 0u) << "block " << blk;
         }
     }
-    ::close(fd);
 }
 
-TEST(FuseRig, VanishedDeviceFailsItsIo)
+TEST_F(FuseRigTest, VanishedDeviceFailsItsIo)
 {
-    FuseRig rig({});
-    DM_REQUIRE_FUSE_RIG(rig);
-    const int fd = openDirect(rig);
-    ASSERT_GE(fd, 0) << std::strerror(errno);
+    DM_START_RIG({});
     AlignedBuffer b(kBlock);
     ASSERT_EQ(readAt(fd, b, 0), ssize_t(kBlock));
-    rig.vanish();
+    rig->vanish();
     const ssize_t after = readAt(fd, b, 0);
     EXPECT_LT(after, 0) << "a read on a vanished device succeeded";
     EXPECT_EQ(after, -EIO);
-    ::close(fd);
 }
 
-TEST(FuseRig, FakeCapacityWrapsOffsetsModuloWhatItKeeps)
+TEST_F(FuseRigTest, FakeCapacityWrapsOffsetsModuloWhatItKeeps)
 {
     FuseRig::Options o;
     o.size = 64ull << 20;
     o.wrap = 16ull << 20; // announces 64 MiB, keeps 16
-    FuseRig rig(o);
-    DM_REQUIRE_FUSE_RIG(rig);
-    const int fd = openDirect(rig);
-    ASSERT_GE(fd, 0) << std::strerror(errno);
+    DM_START_RIG(o);
     uint64_t bytes = 0;
     ASSERT_EQ(::ioctl(fd, BLKGETSIZE64, &bytes), 0);
     EXPECT_EQ(bytes, o.size) << "the loop device should announce the full fake size";
@@ -201,26 +207,23 @@ TEST(FuseRig, FakeCapacityWrapsOffsetsModuloWhatItKeeps)
     EXPECT_EQ(r.data()[0], 0x22) << "the write beyond the real capacity did not wrap onto offset 64 KiB";
     ASSERT_EQ(readAt(fd, r, 3 * o.wrap + kBlock), ssize_t(kBlock));
     EXPECT_EQ(r.data()[kBlock - 1], 0x22);
-    ::close(fd);
 }
 
-TEST(FuseRig, ThePageCacheHidesNothing)
+TEST_F(FuseRigTest, ThePageCacheHidesNothing)
 {
     FuseRig::Options o;
     o.wrongOffset = 0;
     o.wrongLength = 4096;
-    FuseRig rig(o);
-    DM_REQUIRE_FUSE_RIG(rig);
-    if (!rig.loopDirectIo())
+    DM_START_RIG(o, false);
+    if (!rig->loopDirectIo())
         GTEST_SKIP() << "the loop driver refused direct I/O on the FUSE file here";
     // Even buffered I/O on the file goes to the rig (direct_io): a write followed by a read of the
     // same bytes sees what the rig returns (inverted), not the written copy from the page cache.
-    const int fd = ::open(rig.file().c_str(), O_RDWR | O_CLOEXEC);
+    fd = ::open(rig->file().c_str(), O_RDWR | O_CLOEXEC);
     ASSERT_GE(fd, 0) << std::strerror(errno);
     std::vector<uint8_t> w(4096, 0x0f), r(4096, 0);
     ASSERT_EQ(::pwrite(fd, w.data(), w.size(), 0), ssize_t(w.size()));
     ASSERT_EQ(::pread(fd, r.data(), r.size(), 0), ssize_t(r.size()));
     EXPECT_EQ(r[0], 0xf0);
     EXPECT_EQ(r[4095], 0xf0);
-    ::close(fd);
 }

@@ -23,10 +23,30 @@ namespace {
 
 std::atomic<bool> g_noCancel { false };
 
-BackendFactory fakeFactory(const std::shared_ptr<FakeLog>& log)
+// A kind's request on `target` whose every I/O stream is a fake backend logging into `log`.
+template <class Request> Request onTheFake(const std::string& target, const std::shared_ptr<FakeLog>& log)
 {
-    return [log] { return std::make_unique<FakeBackend>(log, FakeBehaviour {}); };
+    Request r;
+    r.target = target;
+    r.backendFactory = [log] { return std::make_unique<FakeBackend>(log, FakeBehaviour {}); };
+    return r;
 }
+
+// What every kind's envelope says after a run on the fake: it ran, the engine is the fake's, and
+// the seed is the one asked for.
+template <class Result> ::testing::AssertionResult ranOnTheFake(const Result& result, uint64_t seed)
+{
+    if (!result)
+        return ::testing::AssertionFailure() << result.error().message;
+    if (result->engine != "fake")
+        return ::testing::AssertionFailure() << "engine " << result->engine;
+    if (result->seed != seed)
+        return ::testing::AssertionFailure() << "seed " << result->seed << ", not " << seed;
+    return ::testing::AssertionSuccess();
+}
+
+// How many of the logged I/Os were writes.
+size_t writesIn(const FakeLog& log) { return size_t(std::count(log.writes.begin(), log.writes.end(), true)); }
 
 // The shortest pass a request may ask for; the fake completes at memory speed and logs every offset.
 RunSettings quick()
@@ -47,15 +67,11 @@ TEST(FakeBackendKinds, GridRunsItsTestsThroughTheFactory)
 {
     ScratchDir dir;
     auto log = std::make_shared<FakeLog>();
-    RunRequest req;
-    req.target = dir.path();
-    req.backendFactory = fakeFactory(log);
+    auto req = onTheFake<RunRequest>(dir.path(), log);
     req.settings = quick();
     req.tests = { { { Pattern::Sequential, 1 * MiB, 8, 1 }, Direction::Read, 100 } };
     auto run = runTests(req, {}, g_noCancel);
-    ASSERT_TRUE(run) << run.error().message;
-    EXPECT_EQ(run->engine, "fake");
-    EXPECT_EQ(run->seed, 4242u);
+    ASSERT_TRUE(ranOnTheFake(run, 4242));
     ASSERT_EQ(run->tests.size(), 1u);
     EXPECT_TRUE(run->tests[0].ok());
     std::lock_guard lock(log->mutex);
@@ -67,7 +83,7 @@ TEST(FakeBackendKinds, GridRunsItsTestsThroughTheFactory)
     for (ptrdiff_t i = 0; i < firstRead; ++i)
         filled = std::max(filled, log->offsets[size_t(i)] + MiB);
     EXPECT_EQ(filled, 16 * MiB);
-    EXPECT_TRUE(std::none_of(log->writes.begin() + firstRead, log->writes.end(), [](bool w) { return w; }));
+    EXPECT_EQ(writesIn(*log), size_t(firstRead));
     EXPECT_LE(log->maxInFlight, 8u);
     for (size_t i = size_t(firstRead); i < log->offsets.size(); ++i) {
         EXPECT_EQ(log->offsets[i] % MiB, 0u);
@@ -80,17 +96,13 @@ TEST(FakeBackendKinds, SustainedWritesTheWholeAmountInOrder)
 {
     ScratchDir dir;
     auto log = std::make_shared<FakeLog>();
-    SustainedRequest req;
-    req.target = dir.path();
-    req.backendFactory = fakeFactory(log);
+    auto req = onTheFake<SustainedRequest>(dir.path(), log);
     req.totalBytes = 64 * MiB;
     req.totalGiven = true;
     req.sampleSeconds = 0.05;
     req.seed = 77;
     auto result = runSustainedWrite(req, {}, g_noCancel);
-    ASSERT_TRUE(result) << result.error().message;
-    EXPECT_EQ(result->engine, "fake");
-    EXPECT_EQ(result->seed, 77u);
+    ASSERT_TRUE(ranOnTheFake(result, 77));
     EXPECT_FALSE(result->error);
     EXPECT_EQ(result->bytesWritten, 64 * MiB);
     ASSERT_FALSE(result->timeline.empty());
@@ -110,17 +122,13 @@ TEST(FakeBackendKinds, SweepRunsEveryBlockSizeEachDirection)
 {
     ScratchDir dir;
     auto log = std::make_shared<FakeLog>();
-    SweepRequest req;
-    req.target = dir.path();
-    req.backendFactory = fakeFactory(log);
+    auto req = onTheFake<SweepRequest>(dir.path(), log);
     req.minBlockSize = 4 * KiB;
     req.maxBlockSize = 8 * KiB;
     req.settings = quick();
     req.sizeGiven = true;
     auto result = runBlockSizeSweep(req, {}, g_noCancel);
-    ASSERT_TRUE(result) << result.error().message;
-    EXPECT_EQ(result->engine, "fake");
-    EXPECT_EQ(result->seed, 4242u);
+    ASSERT_TRUE(ranOnTheFake(result, 4242));
     ASSERT_EQ(result->points.size(), 2u);
     for (const SweepPoint& p : result->points) {
         ASSERT_TRUE(p.read && p.write) << p.blockSize;
@@ -129,8 +137,8 @@ TEST(FakeBackendKinds, SweepRunsEveryBlockSizeEachDirection)
         EXPECT_GT(p.write->mbPerSec, 0);
     }
     std::lock_guard lock(log->mutex);
-    EXPECT_TRUE(std::any_of(log->writes.begin(), log->writes.end(), [](bool w) { return w; }));
-    EXPECT_TRUE(std::any_of(log->writes.begin(), log->writes.end(), [](bool w) { return !w; }));
+    EXPECT_GT(writesIn(*log), 0u);
+    EXPECT_LT(writesIn(*log), log->writes.size());
     EXPECT_EQ(dir.entryCount(), 0u);
 }
 
@@ -139,17 +147,13 @@ TEST(FakeBackendKinds, ScanReadsEverySamplePositionOnce)
     LoopDevice loop("64M");
     DM_REQUIRE_ROOT_LOOP(loop);
     auto log = std::make_shared<FakeLog>();
-    ScanRequest req;
-    req.target = loop.device();
-    req.backendFactory = fakeFactory(log);
+    auto req = onTheFake<ScanRequest>(loop.device(), log);
     req.samples = 8;
     req.sampleSize = 1 * MiB;
     req.accessSamples = 0;
     req.seed = 9;
     auto result = runSurfaceScan(req, {}, g_noCancel);
-    ASSERT_TRUE(result) << result.error().message;
-    EXPECT_EQ(result->engine, "fake");
-    EXPECT_EQ(result->seed, 9u);
+    ASSERT_TRUE(ranOnTheFake(result, 9));
     ASSERT_EQ(result->samples.size(), 8u);
     std::lock_guard lock(log->mutex);
     EXPECT_EQ(log->offsets.size(), 8u); // one 1 MiB read per sample
@@ -157,5 +161,5 @@ TEST(FakeBackendKinds, ScanReadsEverySamplePositionOnce)
     for (uint32_t i = 0; i < 8; ++i)
         expected.insert(scanSampleOffset(i, 8, 64 * MiB, 1 * MiB, 4096));
     EXPECT_EQ(std::set<uint64_t>(log->offsets.begin(), log->offsets.end()), expected);
-    EXPECT_TRUE(std::none_of(log->writes.begin(), log->writes.end(), [](bool w) { return w; }));
+    EXPECT_EQ(writesIn(*log), 0u);
 }

@@ -188,38 +188,50 @@ void HistoryService::remove(std::vector<qint64> ids)
     });
 }
 
-void HistoryService::fetch(std::vector<qint64> ids, QObject* context, RecordsDone done)
+template <class T>
+void HistoryService::answer(QObject* context, std::function<T(HistoryStore& store, QString& error)> work,
+    std::function<void(const T& value, const QString& error)> done)
 {
-    run([this, ids = std::move(ids), ctx = QPointer<QObject>(context), done = std::move(done)](HistoryStore& store) {
+    // The QPointer is only read on the GUI thread, where the context lives.
+    run([this, ctx = QPointer<QObject>(context), work = std::move(work), done = std::move(done)](HistoryStore& store) {
         QString error;
-        std::vector<HistoryRecord> records = readRecords(store, ids, error);
-        // The QPointer is only read on the GUI thread, where the context lives.
-        reply([ctx, done, records = std::move(records), error] {
+        T value = work(store, error);
+        reply([ctx, done, value = std::move(value), error] {
             if (ctx)
-                done(records, error);
+                done(value, error);
         });
     });
+}
+
+void HistoryService::fetch(std::vector<qint64> ids, QObject* context, RecordsDone done)
+{
+    answer<std::vector<HistoryRecord>>(
+        context, [ids = std::move(ids)](HistoryStore& store, QString& error) { return readRecords(store, ids, error); },
+        std::move(done));
 }
 
 void HistoryService::compare(std::vector<qint64> ids, QObject* context, ComparisonDone done)
 {
-    run([this, ids = std::move(ids), ctx = QPointer<QObject>(context), done = std::move(done)](HistoryStore& store) {
-        QString error;
-        std::vector<HistoryRecord> records = readRecords(store, ids, error);
-        Comparison comparison = error.isEmpty() ? buildComparison(records) : Comparison {};
-        reply([ctx, done, comparison = std::move(comparison), error] {
-            if (ctx)
-                done(comparison, error);
-        });
-    });
+    answer<Comparison>(
+        context,
+        [ids = std::move(ids)](HistoryStore& store, QString& error) {
+            std::vector<HistoryRecord> records = readRecords(store, ids, error);
+            return error.isEmpty() ? buildComparison(records) : Comparison {};
+        },
+        std::move(done));
 }
 
 void HistoryService::fetchReports(qint64 id, QObject* context, ReportsDone done)
 {
-    run([this, id, ctx = QPointer<QObject>(context), done = std::move(done)](HistoryStore& store) {
-        RunReports out;
-        QString error;
-        if (auto r = store.get(id)) {
+    answer<RunReports>(
+        context,
+        [id](HistoryStore& store, QString& error) {
+            RunReports out;
+            auto r = store.get(id);
+            if (!r) {
+                error = message(r.error());
+                return out;
+            }
             out.record = std::move(*r);
             if (const TestKind* kind = kindForSchema(out.record.entry.schema))
                 if (auto reports = kind->reports(out.record.json, out.record.entry.comment))
@@ -228,14 +240,9 @@ void HistoryService::fetchReports(qint64 id, QObject* context, ReportsDone done)
                 grid->comment = out.record.entry.comment; // as edited in the history
                 out.grid = std::move(*grid);
             }
-        } else {
-            error = message(r.error());
-        }
-        reply([ctx, done, out = std::move(out), error] {
-            if (ctx)
-                done(out, error);
-        });
-    });
+            return out;
+        },
+        std::move(done));
 }
 
 } // namespace dm

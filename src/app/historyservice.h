@@ -80,6 +80,11 @@ private:
     void run(std::function<void(HistoryStore& store)> job);
     void reply(std::function<void()> fn);
     void listInto(HistoryStore& store);
+    // Runs `work` on the store's thread; what it makes and its error go to `done` on the GUI
+    // thread, and nowhere once `context` is gone (fetch, compare, fetchReports).
+    template <class T>
+    void answer(QObject* context, std::function<T(HistoryStore& store, QString& error)> work,
+        std::function<void(const T& value, const QString& error)> done);
 
     QString m_path;
     int m_busyTimeoutMs;

@@ -9,6 +9,7 @@ const TestKind& gridKind();
 const TestKind& scanKind();
 const TestKind& sustainedKind();
 const TestKind& sweepKind();
+const TestKind& capacityKind();
 const TestKind& fioKind();
 
 const std::vector<const TestKind*>& kinds()
@@ -18,6 +19,7 @@ const std::vector<const TestKind*>& kinds()
         &scanKind(),
         &sustainedKind(),
         &sweepKind(),
+        &capacityKind(),
         &fioKind(),
     };
     return all;

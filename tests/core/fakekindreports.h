@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cachecliff.h"
+#include "capacityreport.h"
 #include "scanreport.h"
 #include "sustainedreport.h"
 #include "sweepreport.h"
@@ -94,6 +95,38 @@ inline SweepReport fakeSweepReport()
         r.points.push_back({ bs, m, bs == 8 * KiB ? std::optional<SweepMeasurement>() : m });
     }
     r.points[2].write->error = "write failed at offset 0: I/O error";
+    return in;
+}
+
+// A probe of a "64 GB" stick that keeps 7.8 GB: its addresses wrap there.
+inline CapacityReport fakeCapacityReport()
+{
+    CapacityReport in;
+    in.header = fakeHeader();
+    CapacityResult& r = in.result;
+    r.mode = CapacityMode::Probe;
+    r.request.target = "/dev/loop3";
+    r.request.allowDestructive = true;
+    r.request.seed = 0xfedcba9876543210ULL;
+    r.seed = r.request.seed;
+    r.engine = "libaio";
+    r.region.kind = RegionInfo::Kind::BlockDevice;
+    r.region.path = "/dev/loop3";
+    r.region.length = 64'000'000'000ULL;
+    r.announcedBytes = 64'000'000'000ULL;
+    r.wrapBytes = 7'800'000'512ULL;
+    r.verifiedBytes = *r.wrapBytes;
+    r.lostBytes = r.announcedBytes - r.verifiedBytes;
+    r.firstLostOffset = r.wrapBytes;
+    r.lostRanges = { { *r.wrapBytes, r.lostBytes, BlockClass::Overwritten } };
+    r.lostRangeCount = 1;
+    r.blocks = { 15000, 0, 12, 0 };
+    r.bytesWritten = 15012ull * 4096;
+    r.bytesRead = 15012ull * 4096;
+    r.writeSeconds = 4;
+    r.readSeconds = 2;
+    r.blocksWrittenByProbe = 15012;
+    r.restoredBlocks = 15012;
     return in;
 }
 

@@ -42,7 +42,8 @@ TEST(TestKinds, EveryKindIsFoundBySchemaAndId)
     EXPECT_EQ(kindForSchema("diskometer.sustained/1")->id(), "sustained");
     EXPECT_EQ(kindForSchema("diskometer.sweep/1")->id(), "sweep");
     EXPECT_EQ(kindForSchema("fio-3.33")->id(), "fio");
-    EXPECT_EQ(kindForSchema("diskometer.capacity/1"), nullptr); // a newer kind: unknown, not mistaken
+    EXPECT_EQ(kindForSchema("diskometer.capacity/1")->id(), "capacity");
+    EXPECT_EQ(kindForSchema("diskometer.health/1"), nullptr); // a newer kind: unknown, not mistaken
     EXPECT_EQ(kindForSchema("diskometer.scan/2"), nullptr);
 }
 
@@ -80,6 +81,8 @@ TEST(TestKinds, EveryKindSummarizesItsHeadline)
             1600.75 },
         { "sustained", formatSustainedJson(fakeSustainedReport()), 400, "sustained write", "before_mb_per_s", 2000 },
         { "sweep", formatSweepJson(fakeSweepReport()), 400, "best read (16KiB)", "best_write_block_size_bytes", 4096 },
+        { "capacity", formatCapacityJson(fakeCapacityReport()), 7.8000005, "verified (fake)", "announced_bytes",
+            64e9 },
     };
     for (const auto& c : cases) {
         auto s = kindById(c.kind)->summarize(c.json);

@@ -16,6 +16,8 @@ const std::vector<CliCommand>& cliCommands()
         { "scan", runScanCommand, "DEVICE", "read a block device end to end (surface scan)" },
         { "sustained", runSustainedCommand, "TARGET", "write gigabytes to find where the drive's cache runs out" },
         { "sweep", runSweepCommand, "TARGET", "measure every block size from 4 KiB to 16 MiB" },
+        { "capacity", runCapacityCommand, "TARGET",
+            "check that a stick holds what it announces (fake capacity, damaged blocks)" },
         { "history", runHistoryCommand, "SUBCOMMAND", "list, show, compare, import and delete stored runs" },
         { "fio-job", runFioJobCommand, "TARGET", "print an fio job file that runs the same tests" },
         { "remote", runRemoteCommand, "HOST[:PORT]:PATH...",

@@ -11,5 +11,7 @@ namespace dm {
 int runScanCommand(const QStringList& arguments);
 int runSustainedCommand(const QStringList& arguments);
 int runSweepCommand(const QStringList& arguments);
+// `capacity TARGET` (issue 15): 0 verified, 1 fake, damaged or an I/O error, 2 usage, 130 interrupted.
+int runCapacityCommand(const QStringList& arguments);
 
 } // namespace dm

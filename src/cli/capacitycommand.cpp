@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "capacityreport.h"
-#include "clicommon.h"
+#include "kindrun.h"
 #include "othercommands.h"
-#include "runheader.h"
-#include "sleepinhibitor.h"
+
+#include <QFileInfo>
 
 namespace dm {
 
@@ -98,55 +98,32 @@ int runCapacityCommand(const QStringList& arguments)
         }
     }
     req.restore = !p.isSet(QStringLiteral("no-restore"));
-    req.allowDestructive = common->allowDestructive;
-    req.engine = common->engine;
-    req.stallTimeoutSeconds = common->stallTimeoutSeconds;
-    if (auto st = validate(req); !st) {
-        printError(QString::fromStdString(st.error().message));
-        return kExitUsage;
-    }
-    auto fd = openThroughUdisksIfNeeded(req.target, true, req.allowDestructive);
-    if (!fd) {
-        printError(QString::fromStdString(fd.error().message));
-        return kExitUsage;
-    }
-    req.fd = *fd;
+    if (auto done = prepareKind(*common, req, true))
+        return *done;
 
-    installSignalHandlers();
     StatusLine status(common->quiet);
     CapacityCallbacks cb;
     cb.progress = [&](const CapacityProgress& pr) { status.show(progressText(pr)); };
-    const SleepInhibitor noSuspend;
-    const RunHeaderProbe probe(QString::fromStdString(req.target));
-    auto result = runCapacityCheck(req, cb, cliCancelFlag());
-    status.clear();
-    if (!result) {
-        printError(QString::fromStdString(result.error().message));
-        return kExitUsage;
-    }
-    // The header first: building the report moves the result (and its engine name) away.
-    ReportHeader header = probe.finish(*result, common->comment);
-    CapacityReport report { std::move(*result), std::move(header) };
-    const bool written = writeOtherReports(*common,
-        { formatCapacityJson(report), formatCapacityCsv(report), formatCapacityText(report) }, report.header.date,
-        report.result.cancelled);
-    const CapacityResult& r = report.result;
-    if (r.cancelled) {
-        printError(r.mode == CapacityMode::Probe
-                ? QStringLiteral("interrupted: what was probed so far is reported; the blocks written are put back")
-                : QStringLiteral("interrupted: what was read back so far is reported; the test files are removed"));
-        return kExitInterrupted;
-    }
-    if (r.error) {
-        printError(QStringLiteral("the check stopped: %1").arg(QString::fromStdString(*r.error)));
-        return kExitTestError;
-    }
-    if (capacityVerdict(r) != CapacityVerdict::Ok) {
-        // The verdict on stderr too, so a script that throws the report away still says why.
-        printError(capacityVerdictSentence(r));
-        return kExitTestError;
-    }
-    return written ? kExitOk : kExitTestError;
+    const bool probe = QFileInfo(QString::fromStdString(req.target)).isDir() == false;
+    return runKind(
+        *common, req.target,
+        [&] {
+            auto result = runCapacityCheck(req, cb, cliCancelFlag());
+            status.clear();
+            return result;
+        },
+        KindOutput<CapacityReport> { formatCapacityJson, formatCapacityCsv, formatCapacityText,
+            probe ? QStringLiteral("interrupted: what was probed so far is reported; the blocks written are put back")
+                  : QStringLiteral("interrupted: what was read back so far is reported; the test files are removed"),
+            QStringLiteral("the check stopped: %1"),
+            // Fake or damaged: exit 1, and the verdict on stderr too, so a script that throws the
+            // report away still says why.
+            [](const CapacityReport& r) {
+                if (capacityVerdict(r.result) == CapacityVerdict::Ok)
+                    return false;
+                printError(capacityVerdictSentence(r.result));
+                return true;
+            } });
 }
 
 } // namespace dm

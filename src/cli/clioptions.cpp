@@ -54,8 +54,9 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
     p.addPositionalArgument(QStringLiteral("run"),
         QStringLiteral("The command (optional). Others: 'targets' lists the filesystems and drives; 'scan DEVICE'\n"
                        "reads a device end to end (surface scan); 'sustained TARGET' writes GBs to find the cache\n"
-                       "size; 'sweep TARGET' measures every block size from 4KiB to 16MiB; 'history' lists, shows,\n"
-                       "compares and imports stored runs; 'fio-job' prints an fio job file for these options;\n"
+                       "size; 'sweep TARGET' measures every block size from 4KiB to 16MiB; 'capacity TARGET' checks\n"
+                       "that a stick holds what it announces; 'history' lists, shows, compares and imports stored\n"
+                       "runs; 'fio-job' prints an fio job file for these options;\n"
                        "'remote HOST:PATH...' runs them on other machines through fio's client/server mode.\n"
                        "'COMMAND --help' for each."),
         QStringLiteral("[run]"));

@@ -93,7 +93,7 @@ QString capacityVerdictSentence(const CapacityResult& r)
 QByteArray formatCapacityJson(const CapacityReport& report)
 {
     const CapacityResult& r = report.result;
-    QJsonObject root = reportHeaderJson(kCapacitySchema, report.header, r.region, r.warnings, r.cancelled);
+    QJsonObject root = envelopeJson(kCapacitySchema, report.header, r, true);
     root.insert(QStringLiteral("settings"),
         QJsonObject {
             { QStringLiteral("mode"),
@@ -138,25 +138,20 @@ QByteArray formatCapacityJson(const CapacityReport& report)
             { QStringLiteral("class"), QString::fromLatin1(blockClassName(x.kind)) },
         });
     root.insert(QStringLiteral("lost_ranges"), ranges);
-    root.insert(QStringLiteral("error"), r.error ? QJsonValue(QString::fromStdString(*r.error)) : QJsonValue());
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
 Result<CapacityReport> parseCapacityJson(const QByteArray& json)
 {
-    auto opened = openReportJson(json, kCapacitySchema);
+    CapacityReport report;
+    CapacityResult& r = report.result;
+    auto opened = openEnvelopeJson(json, kCapacitySchema, "capacity check", report.header, r, r.request);
     if (!opened)
         return opened.error();
     const QJsonObject& root = *opened;
-    CapacityReport report;
-    CapacityResult& r = report.result;
     const auto invalid = [](const QString& why) {
         return usageError("not a valid Diskometer capacity check: " + why.toStdString());
     };
-    if (const QString e = readReportHeader(root, report.header, r.region, r.warnings, r.cancelled); !e.isEmpty())
-        return invalid(e);
-    r.engine = report.header.engine.toStdString();
-    r.request.target = report.header.target.path.toStdString();
     const QJsonObject settings = root.value(QLatin1String("settings")).toObject();
     const QString mode = settings.value(QLatin1String("mode")).toString();
     if (mode != QLatin1String("fill") && mode != QLatin1String("probe"))
@@ -199,8 +194,6 @@ Result<CapacityReport> parseCapacityJson(const QByteArray& json)
         r.lostRanges.push_back({ unsignedOf(o, "offset"), unsignedOf(o, "bytes"), *kind });
     }
     r.lostRangeCount = std::max<uint64_t>(r.lostRangeCount, r.lostRanges.size());
-    if (const QJsonValue e = root.value(QLatin1String("error")); e.isString())
-        r.error = e.toString().toStdString();
     return report;
 }
 

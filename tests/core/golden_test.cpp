@@ -3,6 +3,7 @@
 // fakekindreports.h), byte for byte as tests/data/golden holds it. A refactor of the reports,
 // the kinds or their registry must leave these the same; a change that means to alter a report
 // regenerates them with DM_UPDATE_GOLDEN=1 and the diff shows exactly what changed.
+#include "capacityreport.h"
 #include "fakekindreports.h"
 #include "fakereport.h"
 #include "jsonreport.h"
@@ -60,6 +61,14 @@ TEST(Golden, SustainedReports)
     expectGolden("sustained.json", formatSustainedJson(r));
     expectGolden("sustained.csv", formatSustainedCsv(r));
     expectGolden("sustained.txt", formatSustainedText(r).toUtf8());
+}
+
+TEST(Golden, CapacityReports)
+{
+    const CapacityReport r = fakeCapacityReport();
+    expectGolden("capacity.json", formatCapacityJson(r));
+    expectGolden("capacity.csv", formatCapacityCsv(r));
+    expectGolden("capacity.txt", formatCapacityText(r).toUtf8());
 }
 
 TEST(Golden, SweepReports)

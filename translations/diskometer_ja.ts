@@ -1785,6 +1785,10 @@ Write MB/s</source>
         <translation>ブロックサイズ測定</translation>
     </message>
     <message>
+        <source>Capacity check</source>
+        <translation>容量チェック</translation>
+    </message>
+    <message>
         <source>Block size (KiB)</source>
         <translation>ブロックサイズ (KiB)</translation>
     </message>

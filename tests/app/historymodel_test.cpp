@@ -52,8 +52,8 @@ std::vector<HistoryEntry> everyKind()
     }
     HistoryEntry unknown; // a newer kind this build cannot summarize
     unknown.id = id++;
-    unknown.kind = QStringLiteral("capacity");
-    unknown.schema = QStringLiteral("diskometer.capacity/1");
+    unknown.kind = QStringLiteral("health");
+    unknown.schema = QStringLiteral("diskometer.health/1");
     entries.push_back(unknown);
     return entries;
 }
@@ -93,7 +93,7 @@ TEST(HistoryModel, EveryKindHasItsTitleAndHeadline)
     EXPECT_EQ(text(1, HistoryModel::Kind), "Surface scan");
     EXPECT_EQ(text(2, HistoryModel::Kind), "Sustained write");
     EXPECT_EQ(text(3, HistoryModel::Kind), "Block-size sweep");
-    EXPECT_EQ(text(4, HistoryModel::Kind), "capacity"); // unknown: its id, never blank
+    EXPECT_EQ(text(4, HistoryModel::Kind), "health"); // unknown: its id, never blank
     EXPECT_EQ(text(0, HistoryModel::Headline), QStringLiteral("%1 MB/s").arg(QLocale().toString(3552.486, 'f', 1)));
     EXPECT_EQ(text(2, HistoryModel::Headline), QStringLiteral("%1 MB/s").arg(QLocale().toString(400.0, 'f', 1)));
     EXPECT_EQ(model.index(2, HistoryModel::Headline).data(Qt::ToolTipRole).toString(), "sustained write");

@@ -341,6 +341,8 @@ Result<Report> parseJson(const QByteArray& json)
     t.capacityBytes = read.integer(target, "capacity_bytes", QStringLiteral("target"));
     if (const QJsonValue free = target.value(QLatin1String("free_bytes")); !free.isNull() && !free.isUndefined())
         t.freeBytes = read.integer(target, "free_bytes", QStringLiteral("target"));
+    if (const QJsonValue used = target.value(QLatin1String("used_bytes")); !used.isNull() && !used.isUndefined())
+        t.usedBytes = read.integer(target, "used_bytes", QStringLiteral("target"));
     region.logicalBlockSize = uint32_t(read.integer(target, "logical_block_size", QStringLiteral("target"), 512));
     region.length = uint64_t(read.integer(target, "region_bytes", QStringLiteral("target")));
 
@@ -348,7 +350,7 @@ Result<Report> parseJson(const QByteArray& json)
     const QString where = QStringLiteral("settings");
     report.profile = read.parseEnum(
         settings.value(QLatin1String("profile")), where + ".profile",
-        [](const std::string& s) { return parseProfile(s); }, Profile::Default);
+        [](const std::string& s) { return s == "custom" ? Profile::Custom : parseProfile(s); }, Profile::Default);
     report.preset = read.parseEnum(
         settings.value(QLatin1String("preset")), where + ".preset", [](const std::string& s) { return parsePreset(s); },
         Preset::Default);

@@ -43,6 +43,9 @@ struct TargetDescription {
     unsigned physicalBlockSize = 0;
     qint64 capacityBytes = 0; // filesystem size, or device size for a raw device
     std::optional<qint64> freeBytes; // filesystem free space; empty for a raw device
+    // What df calls used: the blocks not free, root's reserve not among them (capacity - free
+    // would count the reserve as used: 8 % where df says 1 %). Empty for a raw device.
+    std::optional<qint64> usedBytes;
     qint64 sizeBytes = 0; // the block device's (or partition's) size; 0 when there is none
     QStringList partitions; // a whole disk's partitions, kernel names ("nvme0n1p1"), in order
     QString wholeDisk; // a partition's disk ("/dev/nvme0n1"); empty for a whole disk

@@ -341,6 +341,7 @@ namespace {
             target.capacityBytes = qint64(vfs.f_blocks * vfs.f_frsize);
             // f_bavail, not f_bfree: the blocks reserved for root are no room for a test file.
             target.freeBytes = qint64(vfs.f_bavail * vfs.f_frsize);
+            target.usedBytes = qint64((vfs.f_blocks - std::min(vfs.f_bfree, vfs.f_blocks)) * vfs.f_frsize);
         }
     }
 
@@ -512,10 +513,27 @@ QString deviceSummary(const TargetDescription& target)
     return parts.join(QLatin1Char(' '));
 }
 
+std::optional<int> usedPercent(const TargetDescription& t)
+{
+    if (!t.freeBytes || t.capacityBytes <= 0)
+        return std::nullopt;
+    const qint64 avail = std::max<qint64>(0, *t.freeBytes);
+    const qint64 used = std::max<qint64>(0, t.usedBytes.value_or(t.capacityBytes - avail));
+    const qint64 whole = used + avail;
+    if (whole <= 0)
+        return std::nullopt;
+    // In bytes, as df does in blocks (coreutils df.c: ceil of used * 100 / (used + avail)).
+    __extension__ using Wide = __int128; // used * 100 of an exabyte filesystem
+    const Wide u100 = Wide(used) * 100;
+    return int(u100 / whole + (u100 % whole != 0));
+}
+
 TargetDescription describeTarget(const QString& path, const TargetPaths& paths, bool withSerial)
 {
     TargetDescription target;
-    target.path = path;
+    // Absolute, as reports and the history show it: "." (the CLI's default target) says nothing
+    // once the report is read elsewhere. Not canonical: the user's own name for it (a symlink) stays.
+    target.path = path.isEmpty() ? path : QDir::cleanPath(QFileInfo(path).absoluteFilePath());
     struct stat st { };
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
         return target;

@@ -72,6 +72,11 @@ void applyDeviceMounts(TargetDescription& device, DeviceNumber number, const std
 // "USB 3.2 Gen 1 (5 Gbps)" for the Mbps a USB device's sysfs `speed` file reports.
 QString usbLinkLabel(double mbps);
 
+// How full a filesystem is, as df's Use% says it: used / (used + available to users), rounded
+// up, so root's reserve is neither used nor available. Without a used figure (a report of an
+// older version) capacity minus free counts as used. Empty for a raw device or unknown sizes.
+std::optional<int> usedPercent(const TargetDescription& target);
+
 // The drive's name as people know it: vendor and model ("SanDisk Ultra", "Samsung SSD 980 PRO 1TB"),
 // without libata's meaningless vendor "ATA"; empty when neither is known.
 QString deviceName(const TargetDescription& target);

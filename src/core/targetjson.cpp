@@ -59,6 +59,7 @@ QJsonObject targetDescriptionJson(const TargetDescription& t)
         { QStringLiteral("physical_block_size"), positiveOrNull(t.physicalBlockSize) },
         { QStringLiteral("capacity_bytes"), t.capacityBytes },
         { QStringLiteral("free_bytes"), t.freeBytes ? QJsonValue(*t.freeBytes) : QJsonValue() },
+        { QStringLiteral("used_bytes"), t.usedBytes ? QJsonValue(*t.usedBytes) : QJsonValue() },
         { QStringLiteral("size_bytes"), positiveOrNull(t.sizeBytes) },
         { QStringLiteral("mount_point"), t.mountPoint },
         { QStringLiteral("mount_points"), QJsonArray::fromStringList(t.mountPoints) },
@@ -99,6 +100,8 @@ TargetDescription targetDescriptionFromJson(const QJsonObject& o)
     t.capacityBytes = size(o, "capacity_bytes");
     if (const QJsonValue free = o.value(QLatin1String("free_bytes")); free.isDouble())
         t.freeBytes = size(o, "free_bytes");
+    if (const QJsonValue used = o.value(QLatin1String("used_bytes")); used.isDouble())
+        t.usedBytes = size(o, "used_bytes");
     t.sizeBytes = size(o, "size_bytes");
     t.mountPoint = text("mount_point");
     t.mountPoints = stringList(o.value(QLatin1String("mount_points")));

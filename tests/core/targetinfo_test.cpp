@@ -15,6 +15,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
 
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -23,6 +24,30 @@
 using namespace dm;
 
 namespace {
+
+struct DfUse {
+    int percent = 0;
+    qint64 used = 0;
+};
+
+bool haveDf() { return QProcess::execute(QStringLiteral("df"), { QStringLiteral("--version") }) == 0; }
+
+// `df --output=pcent,used -B1 PATH`: "Use%  Used\n 21% 20728291328".
+std::optional<DfUse> dfUse(const QString& path)
+{
+    QProcess df;
+    df.start(QStringLiteral("df"), { QStringLiteral("--output=pcent,used"), QStringLiteral("-B1"), path });
+    if (!df.waitForFinished(10000) || df.exitCode() != 0)
+        return std::nullopt;
+    const QList<QByteArray> lines = df.readAllStandardOutput().trimmed().split('\n');
+    const QList<QByteArray> fields = lines.value(1).simplified().split(' ');
+    bool okPct = false, okUsed = false;
+    DfUse u { QString::fromLatin1(fields.value(0)).remove(QLatin1Char('%')).toInt(&okPct),
+        fields.value(1).toLongLong(&okUsed) };
+    if (!okPct || !okUsed)
+        return std::nullopt;
+    return u;
+}
 
 // A directory holding a fake sysfs, a fake mountinfo and a real directory to describe. The real
 // directory's device number is what stat() reports, so the fake trees are keyed by it.
@@ -316,6 +341,47 @@ TEST(TargetInfo, LongestPrefixWhenNoDeviceNumberMatches)
     EXPECT_EQ(t.device, QStringLiteral("/dev/vdc"));
 }
 
+// The header's "used" is df's Use%: checked against df itself on the filesystems at hand. Other
+// programs write meanwhile (the build, other tests on /dev/shm): ours must lie between a df
+// taken before and one taken after.
+TEST(TargetInfo, UsedPercentIsWhatDfSays)
+{
+    if (!haveDf())
+        GTEST_SKIP() << "df (coreutils) is not installed";
+    for (const QString& path : { QStringLiteral("/"), QStringLiteral("/dev/shm"), QDir::currentPath() }) {
+        SCOPED_TRACE(path.toStdString());
+        const auto before = dfUse(path);
+        const TargetDescription t = describeTarget(path);
+        const auto after = dfUse(path);
+        if (!before || !after)
+            continue; // df cannot read it here
+        const auto pct = usedPercent(t);
+        ASSERT_TRUE(pct && t.usedBytes);
+        EXPECT_GE(*pct, std::min(before->percent, after->percent));
+        EXPECT_LE(*pct, std::max(before->percent, after->percent));
+        EXPECT_GE(*t.usedBytes, std::min(before->used, after->used));
+        EXPECT_LE(*t.usedBytes, std::max(before->used, after->used));
+    }
+    // The rounding: up, as df does; root's reserve (capacity - used - free) is left out.
+    TargetDescription t;
+    t.capacityBytes = 100;
+    t.freeBytes = 90;
+    t.usedBytes = 1;
+    EXPECT_EQ(usedPercent(t), 2); // 1 / 91 = 1.1 %
+    t.usedBytes.reset();
+    EXPECT_EQ(usedPercent(t), 10); // an older report: capacity - free
+    t.freeBytes.reset();
+    EXPECT_EQ(usedPercent(t), std::nullopt);
+}
+
+// "." (the CLI's default target) is stored and shown as the directory it is, not as ".".
+TEST(TargetInfo, RelativePathsBecomeAbsolute)
+{
+    EXPECT_EQ(describeTarget(QStringLiteral(".")).path, QDir::currentPath());
+    EXPECT_EQ(describeTarget(QStringLiteral(".")).kind, QStringLiteral("directory"));
+    EXPECT_EQ(describeTarget(QStringLiteral("no-such-dir/../x")).path, QDir::currentPath() + QStringLiteral("/x"));
+}
+
 TEST(TargetInfo, MissingFilesNeverCrash)
 {
     const TargetDescription gone = describeTarget(QStringLiteral("/nonexistent/diskometer/target"));
@@ -391,7 +457,7 @@ TEST(TargetInfo, RealCurrentDirectory)
     EXPECT_LE(*t.freeBytes, t.capacityBytes);
 }
 
-// A real loop device on a file, as TESTING.md's rigs: sysfs as the kernel writes it.
+// A real loop device on a file, as docs/TESTING.md's rigs: sysfs as the kernel writes it.
 TEST(TargetInfo, RealLoopDevice)
 {
     if (::geteuid() != 0)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runner.h"
+#include "runmarker.h"
 
 #include "ioworker.h"
 #include "latencyhistogram.h"
@@ -411,6 +412,7 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
         return region.error();
     if (auto st = checkTestsFit(req.tests, (*region)->info(), req.maxBlockSize); !st)
         return st.error();
+    const RunMarker marker((*region)->fd()); // another run on this drive at the same time
 
     RunResult run;
     run.settings = req.settings;
@@ -463,6 +465,8 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
         }
     }
     run.cancelled = cancel.load();
+    if (std::string w = marker.overlapWarning(); !w.empty())
+        run.warnings.push_back(w);
     return run;
 }
 

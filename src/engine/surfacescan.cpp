@@ -5,6 +5,7 @@
 #include "ioworker.h"
 #include "randomgenerator.h"
 #include "rangeio.h"
+#include "runmarker.h"
 #include "stalltimeout.h"
 #include "testregion.h"
 
@@ -170,6 +171,7 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
     out.seed = out.request.seed;
     out.region = info;
     out.warnings = (*region)->warnings();
+    const RunMarker marker((*region)->fd()); // another run on this drive at the same time
     out.ioSize = std::max<uint32_t>(scanIoSize(req.sampleSize), info.logicalBlockSize);
 
     const EngineSetup engine = setUpEngine(req);
@@ -272,6 +274,8 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
     }
     if (!batch.empty() && cb.access)
         cb.access(batch);
+    if (std::string w = marker.overlapWarning(); !w.empty())
+        out.warnings.push_back(w);
     return out;
 }
 

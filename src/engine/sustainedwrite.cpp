@@ -3,6 +3,7 @@
 #include "targetinuse.h"
 
 #include "ioworker.h"
+#include "runmarker.h"
 #include "stalltimeout.h"
 #include "signatures.h"
 #include "stalefiles.h"
@@ -125,6 +126,7 @@ Result<SustainedResult> runSustainedWrite(
     out.region = info;
     out.seed = effective.seed;
     out.warnings = (*region)->warnings();
+    const RunMarker marker((*region)->fd()); // another run on this drive at the same time
     for (const auto& path : swept)
         out.warnings.push_back("removed a test file left behind by an earlier run: " + path);
     if (info.kind == RegionInfo::Kind::BlockDevice)
@@ -200,6 +202,8 @@ Result<SustainedResult> runSustainedWrite(
         out.error = outcome.error->message;
     out.cancelled = cancel.load() && !out.error;
     out.cliff = findCacheCliff(ratePoints(out.timeline));
+    if (std::string w = marker.overlapWarning(); !w.empty())
+        out.warnings.push_back(w);
     return out;
 }
 

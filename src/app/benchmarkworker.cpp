@@ -32,7 +32,7 @@ void BenchmarkWorker::run(const RunRequest& request)
     const RunHeaderProbe probe(QString::fromStdString(request.target));
     auto result = runTests(request, callbacks, m_cancel);
     if (result) {
-        const ReportHeader header = probe.finish(*result, QString());
+        const ReportHeader header = probe.finish(*result, QString(), fastestOf(*result));
         Q_EMIT finished(*result, header);
     } else
         Q_EMIT failed(QString::fromStdString(result.error().message));

@@ -141,7 +141,7 @@ void ScanPage::run(ScanRequest request)
         auto result = runSurfaceScan(request, callbacks, cancel);
         if (request.fd >= 0)
             ::close(request.fd);
-        ReportHeader header = result ? probe.finish(*result, comment) : ReportHeader {};
+        ReportHeader header = result ? probe.finish(*result, comment, fastestOf(*result)) : ReportHeader {};
         runner->post([=, this] { onFinished(result, header); });
     });
 }

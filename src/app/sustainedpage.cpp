@@ -108,7 +108,7 @@ bool SustainedPage::launch()
         callbacks.sample = [=, this](const SustainedSample& s) { runner->post([=, this] { onSample(s, total); }); };
         const RunHeaderProbe probe(QString::fromStdString(request.target));
         auto result = runSustainedWrite(request, callbacks, cancel);
-        ReportHeader header = result ? probe.finish(*result, comment) : ReportHeader {};
+        ReportHeader header = result ? probe.finish(*result, comment, fastestOf(*result)) : ReportHeader {};
         runner->post([=, this] { onFinished(result, header); });
     });
 }

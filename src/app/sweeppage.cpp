@@ -126,7 +126,7 @@ bool SweepPage::launch()
             = [=, this](size_t i, const TestResult& r) { runner->post([=, this] { onTestFinished(i, r); }); };
         const RunHeaderProbe probe(QString::fromStdString(request.target));
         auto result = runBlockSizeSweep(request, callbacks, cancel);
-        ReportHeader header = result ? probe.finish(*result, comment) : ReportHeader {};
+        ReportHeader header = result ? probe.finish(*result, comment, fastestOf(*result)) : ReportHeader {};
         runner->post([=, this] { onFinished(result, header); });
     });
 }

@@ -4,6 +4,7 @@
 #include "clicommon.h"
 #include "runheader.h"
 #include "sleepinhibitor.h"
+#include "targetwarnings.h"
 
 #include <functional>
 #include <optional>
@@ -58,7 +59,8 @@ int runKind(const CommonOptions& common, const std::string& target, Run run, con
         return kExitUsage;
     }
     // The header first: building the report moves the result (and its engine name) away.
-    ReportHeader header = probe.finish(*result, common.comment);
+    // Other I/O on the drive is judged against what the drive did in this run (targetwarnings.h).
+    ReportHeader header = probe.finish(*result, common.comment, fastestOf(*result));
     ReportT report { std::move(*result), std::move(header) };
     const bool written = writeOtherReports(
         common, { out.json(report), out.csv(report), out.text(report) }, report.header.date, report.result.cancelled);

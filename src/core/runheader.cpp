@@ -10,12 +10,12 @@ RunHeaderProbe::RunHeaderProbe(QString target)
     : m_target(std::move(target))
     , m_description(describeTarget(m_target))
     , m_started(QDateTime::currentDateTime())
-    , m_busy(deviceBusyWarning(m_description.device))
+    , m_otherIo(sampleDeviceActivity(m_description.device))
     , m_warnings(targetWarnings(m_description))
 {
 }
 
-ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment) const
+ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment, const DriveSpeed& speed) const
 {
     ReportHeader header = describeRunHeader(m_target, run.engine, comment);
     const TargetDescription after = header.target;
@@ -23,7 +23,7 @@ ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment) co
     if (after.device == m_description.device && after.mountPoint == m_description.mountPoint)
         header.target.freeBytes = after.freeBytes;
     header.date = m_started;
-    appendWarnings(run, QStringList(m_warnings) << m_busy);
+    appendWarnings(run, QStringList(m_warnings) << deviceBusyWarning(m_otherIo, speed));
     return header;
 }
 

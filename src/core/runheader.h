@@ -3,6 +3,7 @@
 
 #include "reportheader.h"
 #include "runenvelope.h"
+#include "targetwarnings.h"
 
 #include <QDateTime>
 #include <QString>
@@ -25,14 +26,15 @@ public:
     // one described before the run (issue 12, item 10: a lazy unmount or `losetup -d` during the
     // run must not turn a loop device into /dev/vda or drop its page-cache warning); only the
     // free space is read again, as it was while the run went on, when the target still lives
-    // on the same filesystem.
-    ReportHeader finish(RunEnvelope& run, const QString& comment) const;
+    // on the same filesystem. `speed` is what the drive did in the run (fastestOf(result)):
+    // other I/O sampled before it is told only when it could move such a result.
+    ReportHeader finish(RunEnvelope& run, const QString& comment, const DriveSpeed& speed = {}) const;
 
 private:
     QString m_target;
     TargetDescription m_description;
     QDateTime m_started; // every kind's report dates the run from its start, as the grid always did
-    QString m_busy;
+    std::vector<DiskActivity> m_otherIo; // judged after the run against what the drive did
     QStringList m_warnings; // what the target is (RAM, a loop device over a file...), read before the run too
 };
 

@@ -4,10 +4,15 @@
 #include "report.h"
 #include "targetinfo.h"
 
+#include "blocksizesweep.h"
+#include "surfacescan.h"
+#include "sustainedwrite.h"
+
 #include <QString>
 #include <QStringList>
 
 #include <chrono>
+#include <vector>
 
 namespace dm {
 
@@ -19,13 +24,36 @@ namespace dm {
 // `paths`; empty when nothing is worth saying.
 QStringList targetWarnings(const TargetDescription& target, const TargetPaths& paths = {});
 
-// Samples /sys/class/block/<disk>/stat twice, `window` apart, for the disk(s) under `device`
-// ("/dev/sda2", "sda", "/dev/mapper/root", "/dev/dm-1": a partition counts as its whole disk, a
-// device-mapper device as the disks below it) and warns when other I/O completed or was in
-// flight meanwhile. Call it before the run starts (the run's own I/O would count afterwards) and
-// off a GUI thread (it sleeps for `window`). Empty when the disk was idle or cannot be found.
-QString deviceBusyWarning(const QString& device, const TargetPaths& paths = {},
+// What other programs did on the disk(s) under `device` ("/dev/sda2", "sda", "/dev/mapper/root",
+// "/dev/dm-1": a partition counts as its whole disk, a device-mapper device as the disks below
+// it): /sys/class/block/<disk>/stat sampled twice, `window` apart. Sample before the run starts
+// (the run's own I/O would count afterwards) and off a GUI thread (it sleeps for `window`).
+struct DiskActivity {
+    QString disk; // "sda"
+    double readBytesPerSec = 0, writtenBytesPerSec = 0, iosPerSec = 0;
+    quint64 inFlight = 0; // the larger of the two samples
+};
+std::vector<DiskActivity> sampleDeviceActivity(const QString& device, const TargetPaths& paths = {},
     std::chrono::milliseconds window = std::chrono::milliseconds(200));
+
+// What the drive did in the run: its fastest MB/s and most IOPS; 0 = not known. Each kind
+// measures its own: the grid's and the sweep's passes, the scan's samples and access reads,
+// the sustained write's timeline.
+struct DriveSpeed {
+    double mbPerSec = 0, iops = 0;
+};
+DriveSpeed fastestOf(const RunResult& run);
+DriveSpeed fastestOf(const ScanResult& scan);
+DriveSpeed fastestOf(const SustainedResult& sustained);
+DriveSpeed fastestOf(const SweepResult& sweep);
+
+// The warning about other I/O, when it was enough to move a result (docs/MEASURING.md): at least
+// kBusyShare of what the drive did in the run, in bytes or in I/Os per second (each judged where
+// its figure is known), or I/O in flight that completed nothing during the window (something
+// holds the drive). With no figure known (nothing measured) any I/O counts. Empty when nothing is
+// worth saying.
+inline constexpr double kBusyShare = 0.01;
+QString deviceBusyWarning(const std::vector<DiskActivity>& activity, const DriveSpeed& speed = {});
 
 // Appends `warnings` to the run's, skipping empty ones and ones already there.
 void appendWarnings(RunEnvelope& run, const QStringList& warnings);

@@ -28,6 +28,12 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// Sampled, then judged with the drive's speed unknown (any I/O counts).
+QString busyWarning(const QString& device, const TargetPaths& paths, std::chrono::milliseconds window)
+{
+    return deviceBusyWarning(sampleDeviceActivity(device, paths, window));
+}
+
 TargetDescription fs(const char* type, const char* options = "rw,relatime", const char* device = "/dev/sda1")
 {
     TargetDescription t;
@@ -227,20 +233,63 @@ TEST(TargetWarnings, DmCryptBelowLvmByKernelAndMapperName)
     EXPECT_EQ(targetWarnings(fs("ext4", "rw", "/dev/mapper/unknown"), tree.paths()), QStringList {});
 }
 
+// Only I/O that can move a result is told: a share of what the drive did in the run, in bytes
+// or in I/Os per second (kBusyShare), or I/O in flight that completed nothing.
+TEST(DeviceBusy, OnlyIoThatCanMoveAResultIsTold)
+{
+    DiskActivity journald; // what issue 14 met: 0.04 MB/s written, a few I/Os, on a 1,194 MB/s drive
+    journald.disk = QStringLiteral("vda");
+    journald.writtenBytesPerSec = 40e3;
+    journald.iosPerSec = 10;
+    const DriveSpeed fast { 1194, 250000 };
+    EXPECT_EQ(deviceBusyWarning({ journald }, fast), QString());
+    // Unknown speed (nothing measured): any I/O is told, as before.
+    EXPECT_TRUE(deviceBusyWarning({ journald }, {}).startsWith(QLatin1String("other I/O on vda (0.04 MB/s written)")))
+        << deviceBusyWarning({ journald }, {}).toStdString();
+
+    DiskActivity copy = journald; // a file copy: 30 MB/s on the same drive, 2.5 % of it
+    copy.writtenBytesPerSec = 30e6;
+    EXPECT_FALSE(deviceBusyWarning({ copy }, fast).isEmpty());
+    DiskActivity slowDrive = journald; // the same 0.04 MB/s and 10 IOPS on a slow stick (3.5 MB/s, 900 IOPS)
+    EXPECT_FALSE(deviceBusyWarning({ slowDrive }, DriveSpeed { 3.5, 900 }).isEmpty());
+    DiskActivity seeks = journald; // few bytes, many I/Os: moves a random test's IOPS
+    seeks.writtenBytesPerSec = 1e5;
+    seeks.iosPerSec = 3000;
+    EXPECT_FALSE(deviceBusyWarning({ seeks }, fast).isEmpty());
+    // A kind that measures MB/s only (the sustained write) judges by bytes alone.
+    EXPECT_EQ(deviceBusyWarning({ seeks }, DriveSpeed { 1194, 0 }), QString());
+    DiskActivity stuck; // I/O in flight that did not complete in the window
+    stuck.disk = QStringLiteral("sdb");
+    stuck.inFlight = 2;
+    EXPECT_TRUE(deviceBusyWarning({ stuck }, fast).contains(QLatin1String("sdb (2 I/Os in flight)")));
+    DiskActivity flowing = journald; // in flight, but completing: the rate rule decides
+    flowing.inFlight = 1;
+    EXPECT_EQ(deviceBusyWarning({ flowing }, fast), QString());
+
+    RunResult run;
+    TestResult t;
+    PassResult slow, quick;
+    slow.seconds = quick.seconds = 1;
+    slow.bytes = 100'000'000, slow.ios = 100;
+    quick.bytes = 4'000'000, quick.ios = 1000;
+    t.passes = { slow, quick };
+    run.tests = { t };
+    EXPECT_DOUBLE_EQ(fastestOf(run).mbPerSec, 100);
+    EXPECT_DOUBLE_EQ(fastestOf(run).iops, 1000);
+}
+
 TEST(DeviceBusy, IdleDiskGivesNothing)
 {
     SysTree tree;
-    EXPECT_EQ(deviceBusyWarning(QStringLiteral("/dev/sda"), tree.paths(), 20ms), QString());
-    EXPECT_EQ(deviceBusyWarning(QStringLiteral("/dev/nvme9n9"), tree.paths(), 20ms), QString());
-    EXPECT_EQ(deviceBusyWarning(QString(), tree.paths(), 20ms), QString());
-    EXPECT_EQ(deviceBusyWarning(QStringLiteral("tmpfs"), tree.paths(), 20ms), QString());
+    for (const char* device : { "/dev/sda", "/dev/nvme9n9", "", "tmpfs" })
+        EXPECT_EQ(busyWarning(QString::fromLatin1(device), tree.paths(), 20ms), QString()) << device;
 }
 
 TEST(DeviceBusy, InFlightIOCounts)
 {
     SysTree tree;
     tree.file("sys/block/sda/stat", SysTree::stat(100, 100, 3));
-    EXPECT_EQ(deviceBusyWarning(QStringLiteral("sda"), tree.paths(), 20ms),
+    EXPECT_EQ(busyWarning(QStringLiteral("sda"), tree.paths(), 20ms),
         QStringLiteral("other I/O on sda (3 I/Os in flight) just before the run: results may be lower than the drive "
                        "can do; stop what uses it and run again"));
 }
@@ -257,7 +306,7 @@ TEST(DeviceBusy, IOCompletedMeanwhileCountsForTheWholeDisk)
             // 10 MB read and 2 MB written meanwhile.
             tree.file("sys/block/sda/stat", SysTree::stat(1000 + 20000, 5000 + 4000, 0));
         });
-        const QString w = deviceBusyWarning(QString::fromLatin1(device), tree.paths(), 200ms);
+        const QString w = busyWarning(QString::fromLatin1(device), tree.paths(), 200ms);
         writer.join();
         EXPECT_TRUE(w.startsWith(QLatin1String("other I/O on sda ("))) << w.toStdString();
         EXPECT_TRUE(w.contains(QLatin1String(" MB/s read, "))) << w.toStdString();
@@ -287,7 +336,7 @@ TEST(TargetWarningsReal, LoopDeviceInRamAndBusyOnlyWhileRead)
     // udev may still be looking at the new device: idle means idle at least once in a few tries.
     bool idle = false;
     for (int i = 0; i < 5 && !idle; ++i)
-        idle = deviceBusyWarning(dev, {}, 100ms).isEmpty();
+        idle = busyWarning(dev, {}, 100ms).isEmpty();
     EXPECT_TRUE(idle);
 
     std::atomic<bool> stop { false };
@@ -302,7 +351,7 @@ TEST(TargetWarningsReal, LoopDeviceInRamAndBusyOnlyWhileRead)
         std::free(buf);
         ::close(fd);
     });
-    const QString busy = deviceBusyWarning(dev, {}, 200ms);
+    const QString busy = busyWarning(dev, {}, 200ms);
     stop = true;
     reader.join();
     EXPECT_TRUE(busy.startsWith(QStringLiteral("other I/O on %1 (").arg(dev.mid(5)))) << busy.toStdString();

@@ -161,10 +161,9 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     }
     if (p.isSet(QStringLiteral("size"))) {
         auto v = parseSize(p.value(QStringLiteral("size")).toStdString());
-        if (!v)
-            return v.error();
-        if (*v < kMinTestSize || *v > kMaxTestSize)
-            return usage(QStringLiteral("--size must be from 16MiB to 64GiB"));
+        if (!v || *v < kMinTestSize || *v > kMaxTestSize)
+            return usage(QStringLiteral("--size must be from 16MiB to 64GiB, e.g. 1GiB or 500MB (got '%1')")
+                             .arg(p.value(QStringLiteral("size"))));
         o.size = *v;
     }
     for (auto [name, field, lo, hi] : { std::tuple { "measure", &o.measure, kMinMeasureSeconds, kMaxMeasureSeconds },

@@ -55,6 +55,8 @@ namespace {
             return SettingsDialog::tr("Real World Performance");
         case Profile::Demo:
             return SettingsDialog::tr("Demo");
+        case Profile::Custom:
+            return SettingsDialog::tr("Custom");
         }
         return {};
     }

@@ -34,4 +34,28 @@ const CliCommand* findCliCommand(const QString& name)
     return nullptr;
 }
 
+int runNamedCommand(const QStringList& arguments)
+{
+    // Which options take a value is each command's own knowledge: a word after such an option
+    // is tried as the command here, and the command's parser hands it back (kNotThisCommand,
+    // before it does anything) when it was the option's value after all.
+    for (const QString& a : arguments.mid(1)) {
+        if (a == QLatin1String("--"))
+            break; // what follows is a TARGET, never a command
+        if (const CliCommand* c = findCliCommand(a))
+            if (const int code = c->run(arguments); code != kNotThisCommand)
+                return code;
+    }
+    return kNotThisCommand;
+}
+
+void addRunOnlyOptionsAsNoOps(QCommandLineParser& p)
+{
+    for (const char* name : { "quiet", "no-history" }) {
+        QCommandLineOption o(QString::fromLatin1(name), QStringLiteral("No effect here."));
+        o.setFlags(QCommandLineOption::HiddenFromHelp);
+        p.addOption(o);
+    }
+}
+
 } // namespace dm

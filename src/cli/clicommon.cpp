@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
+#include "clicommands.h"
 #include "historycommand.h"
 
 #include "heldio.h"
@@ -108,11 +109,25 @@ Result<qint64> intOption(const QCommandLineParser& p, const QString& name, qint6
     return v;
 }
 
-Result<uint64_t> sizeOption(const QCommandLineParser& p, const QString& name)
+QString sizeRange(uint64_t lo, uint64_t hi)
 {
-    auto size = parseSize(p.value(name).toStdString());
+    if (hi == UINT64_MAX)
+        return QStringLiteral("at least %1").arg(QString::fromStdString(sizeLabel(lo)));
+    return QStringLiteral("from %1 to %2")
+        .arg(QString::fromStdString(sizeLabel(lo)), QString::fromStdString(sizeLabel(hi)));
+}
+
+Result<uint64_t> sizeOption(const QCommandLineParser& p, const QString& name, uint64_t lo, uint64_t hi)
+{
+    const QString given = p.value(name);
+    auto size = parseSize(given.toStdString());
     if (!size)
-        return usageError("--" + name.toStdString() + ": " + size.error().message);
+        return usageError(QStringLiteral("--%1: %2; it must be %3")
+                              .arg(name, QString::fromStdString(size.error().message), sizeRange(lo, hi))
+                              .toStdString());
+    if (*size < lo || *size > hi)
+        return usageError(
+            QStringLiteral("--%1 must be %2 (got '%3')").arg(name, sizeRange(lo, hi), given).toStdString());
     return *size;
 }
 
@@ -166,9 +181,17 @@ Result<int> openThroughUdisksIfNeeded(const std::string& target, bool writes, bo
     return request.fd;
 }
 
+QList<QCommandLineOption> withDefaultsShown(QList<QCommandLineOption> options)
+{
+    for (QCommandLineOption& o : options)
+        if (!o.defaultValues().isEmpty() && !o.description().contains(QLatin1String("default:")))
+            o.setDescription(o.description() + QStringLiteral(" Default: %1.").arg(o.defaultValues().join(',')));
+    return options;
+}
+
 void addCommonOptions(QCommandLineParser& p, const QString& allowDestructiveHelp)
 {
-    p.addOptions({
+    p.addOptions(withDefaultsShown({
         { QStringLiteral("json"), QStringLiteral("Write the JSON report to FILE (- = stdout)."),
             QStringLiteral("FILE") },
         { QStringLiteral("csv"), QStringLiteral("Write the samples as CSV to FILE (- = stdout)."),
@@ -181,7 +204,7 @@ void addCommonOptions(QCommandLineParser& p, const QString& allowDestructiveHelp
         { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
         { QStringLiteral("no-history"),
             QStringLiteral("Do not store the result in the history (see diskometer-cli history --help).") },
-    });
+    }));
 }
 
 Result<CommonOptions> readCommonOptions(const QCommandLineParser& p)
@@ -214,7 +237,13 @@ Result<CommonOptions> readCommonOptions(const QCommandLineParser& p)
 std::optional<int> parseSubcommand(QCommandLineParser& p, const QStringList& arguments, const QString& command)
 {
     const auto help = p.addHelpOption();
-    if (!p.parse(arguments)) {
+    // Positional arguments are collected also when an option is unknown: if the first is not the
+    // command, the word was an option's value (`--comment scan`, `--tests X --comment scan`).
+    const bool parsed = p.parse(arguments);
+    const QStringList positional = p.positionalArguments();
+    if (positional.isEmpty() || positional.first() != command)
+        return kNotThisCommand;
+    if (!parsed) {
         printError(p.errorText() + QStringLiteral(" (see %1 --help)").arg(command));
         return kExitUsage;
     }
@@ -222,7 +251,6 @@ std::optional<int> parseSubcommand(QCommandLineParser& p, const QStringList& arg
         std::fputs(p.helpText().toLocal8Bit().constData(), stdout);
         return kExitOk;
     }
-    const QStringList positional = p.positionalArguments();
     if (positional.size() != 2) {
         printError(positional.size() < 2 ? QStringLiteral("%1 needs a TARGET (see %1 --help)").arg(command)
                                          : QStringLiteral("%1 takes one TARGET, got: %2")

@@ -35,8 +35,11 @@ int finishStandardOutput(int exitCode);
 
 // A whole number option in [lo, hi], or an error naming it.
 Result<qint64> intOption(const QCommandLineParser& p, const QString& name, qint64 lo, qint64 hi);
-// A size option ("10MiB", "4KiB", "8GiB"), or an error naming it.
-Result<uint64_t> sizeOption(const QCommandLineParser& p, const QString& name);
+// A size option ("10MiB", "4KiB", "8GiB", "500MB") in [lo, hi], or an error naming it and the range.
+Result<uint64_t> sizeOption(
+    const QCommandLineParser& p, const QString& name, uint64_t lo = 1, uint64_t hi = UINT64_MAX);
+// "from 16MiB to 64GiB", "at least 16MiB": a size option's range as its messages name it.
+QString sizeRange(uint64_t lo, uint64_t hi);
 Result<EngineKind> engineOption(const QCommandLineParser& p);
 // --stall-timeout SECONDS: 1-3600, or 0 (the default) for the device's own command timeout.
 QCommandLineOption stallTimeoutOptionSpec();
@@ -58,10 +61,14 @@ struct CommonOptions {
     bool storeHistory = true; // --no-history turns it off
 };
 void addCommonOptions(QCommandLineParser& p, const QString& allowDestructiveHelp);
+// The options with " Default: X." after their description where they have a default value
+// (QCommandLineParser's help leaves defaults out), for every command's --help.
+QList<QCommandLineOption> withDefaultsShown(QList<QCommandLineOption> options);
 Result<CommonOptions> readCommonOptions(const QCommandLineParser& p);
 
 // Parses a subcommand's arguments: the exit code when it is done already (--help, bad usage,
-// printed), nothing when the command should go on. Exactly one positional TARGET is required.
+// printed; kNotThisCommand when the command's word was an option's value), nothing when the
+// command should go on. Exactly one positional TARGET is required.
 std::optional<int> parseSubcommand(QCommandLineParser& p, const QStringList& arguments, const QString& command);
 
 // A block device this user may not open is opened through UDisks2 (as for a run); -1 when not

@@ -13,20 +13,6 @@ namespace {
 
     Error usage(const QString& message) { return usageError(message.toStdString()); }
 
-    // "--count 3": an integer in [lo, hi] or a message that names the option and the range.
-    Result<int> intOption(const QCommandLineParser& p, const QString& name, int lo, int hi)
-    {
-        bool ok = false;
-        const int v = p.value(name).toInt(&ok);
-        if (!ok || v < lo || v > hi)
-            return usage(QStringLiteral("--%1 must be a whole number from %2 to %3 (got '%4')")
-                             .arg(name)
-                             .arg(lo)
-                             .arg(hi)
-                             .arg(p.value(name)));
-        return v;
-    }
-
     Result<double> secondsOption(const QCommandLineParser& p, const QString& name, double lo, double hi)
     {
         bool ok = false;
@@ -42,7 +28,7 @@ namespace {
 
 } // namespace
 
-Result<CliOptions> parseCliOptions(const QStringList& arguments)
+Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& command)
 {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
@@ -52,13 +38,14 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
         "Exit codes: 0 all tests ran, 1 a test failed while running, 2 bad usage or unusable target,\n"
         "130 interrupted (partial results are still written)."));
     p.addPositionalArgument(QStringLiteral("run"),
-        QStringLiteral("The command (optional). Others: 'targets' lists the filesystems and drives; 'scan DEVICE'\n"
-                       "reads a device end to end (surface scan); 'sustained TARGET' writes GBs to find the cache\n"
-                       "size; 'sweep TARGET' measures every block size from 4KiB to 16MiB; 'capacity TARGET' checks\n"
-                       "that a stick holds what it announces; 'history' lists, shows, compares and imports stored\n"
-                       "runs; 'fio-job' prints an fio job file for these options;\n"
-                       "'remote HOST:PATH...' runs them on other machines through fio's client/server mode.\n"
-                       "'COMMAND --help' for each."),
+        // One paragraph: the parser wraps it to the terminal's column itself.
+        QStringLiteral("The command (optional). Others: 'targets' lists the filesystems and drives; 'scan DEVICE' "
+                       "reads a device end to end (surface scan); 'sustained TARGET' writes GBs to find the cache "
+                       "size; 'sweep TARGET' measures every block size from 4KiB to 16MiB; 'capacity TARGET' checks "
+                       "that a stick holds what it announces; 'history' lists, shows, compares and imports stored "
+                       "runs; 'fio-job' prints an fio job file for these options; "
+                       "'remote HOST:PATH...' runs them on other machines through fio's client/server mode. "
+                       "'COMMAND --help' for each. Options may come before or after the command."),
         QStringLiteral("[run]"));
     p.addPositionalArgument(
         QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."), QStringLiteral("[TARGET]"));
@@ -109,7 +96,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
                            "see diskometer-cli history --help).") },
     };
     options.append(stallTimeoutOptionSpec());
-    p.addOptions(options);
+    p.addOptions(withDefaultsShown(options));
     const auto helpOption = p.addHelpOption();
     const auto versionOption = p.addVersionOption();
 
@@ -127,7 +114,8 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
     }
 
     QStringList positional = p.positionalArguments();
-    if (!positional.isEmpty() && positional.first() == QLatin1String("run"))
+    o.commandGiven = !positional.isEmpty() && positional.first() == command;
+    if (o.commandGiven)
         positional.removeFirst();
     if (positional.size() > 1)
         return usage(QStringLiteral("one TARGET only, got %1: %2").arg(positional.size()).arg(positional.join(' ')));
@@ -152,7 +140,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
         auto mix = intOption(p, QStringLiteral("mix"), kMinMixRead, kMaxMixRead);
         if (!mix)
             return mix.error();
-        o.mixReadPercent = *mix;
+        o.mixReadPercent = int(*mix);
     }
 
     std::vector<TestRow> rows;
@@ -165,6 +153,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
         }
         if (rows.empty())
             return usage(QStringLiteral("--tests needs at least one row, e.g. --tests SEQ1M-Q8T1,RND4K-Q32T1"));
+        o.profile = Profile::Custom; // so the reports and the history do not call these rows a profile
     } else {
         rows = profileRows(o.profile, o.preset);
     }
@@ -174,13 +163,10 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
     auto count = intOption(p, QStringLiteral("count"), kMinCount, kMaxCount);
     if (!count)
         return count.error();
-    s.count = *count;
-    auto size = parseSize(p.value(QStringLiteral("size")).toStdString());
+    s.count = int(*count);
+    auto size = sizeOption(p, QStringLiteral("size"), kMinTestSize, kMaxTestSize);
     if (!size)
-        return usage(QStringLiteral("--size: %1").arg(QString::fromStdString(size.error().message)));
-    if (*size < kMinTestSize || *size > kMaxTestSize)
-        return usage(
-            QStringLiteral("--size must be from 16MiB to 64GiB (got '%1')").arg(p.value(QStringLiteral("size"))));
+        return size.error();
     s.testSize = *size;
     o.request.sizeGiven = p.isSet(QStringLiteral("size"));
     auto measure = secondsOption(p, QStringLiteral("measure"), kMinMeasureSeconds, kMaxMeasureSeconds);
@@ -195,7 +181,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments)
     if (!warmup)
         return warmup.error();
     s.warmupSeconds = *warmup;
-    const QString data = p.value(QStringLiteral("data"));
+    const QString data = p.value(QStringLiteral("data")).toLower();
     if (data == QLatin1String("random"))
         s.data = DataFill::Random;
     else if (data == QLatin1String("zeros"))

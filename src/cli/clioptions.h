@@ -24,13 +24,15 @@ struct CliOptions {
     bool quiet = false;
     bool storeHistory = true; // --no-history turns it off
 
+    bool commandGiven = false; // the command word stood among the positional arguments
     bool showHelp = false;
     bool showVersion = false;
     QString helpText;
 };
 
-// Parses argv (program name first). Bad usage comes back as a usage Error whose message says
-// what is wrong and what to write instead.
-Result<CliOptions> parseCliOptions(const QStringList& arguments);
+// Parses argv (program name first; options before or after the command word, which is `run` and
+// optional, or another command that takes the run options, such as `fio-job`). Bad usage comes
+// back as a usage Error whose message says what is wrong and what to write instead.
+Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& command = QStringLiteral("run"));
 
 } // namespace dm

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fiojobcommand.h"
+#include "clicommands.h"
 
 #include "clicommon.h"
 
@@ -29,8 +30,7 @@ Result<FioJobRequest> fioJobRequest(const CliOptions& o)
 
 int runFioJobCommand(const QStringList& arguments)
 {
-    QStringList args = arguments;
-    args.removeAt(1); // "fio-job": the rest parses as `run` does
+    const QStringList& args = arguments; // parsed as `run` does, with "fio-job" as the command word
     if (args.contains(QStringLiteral("--help")) || args.contains(QStringLiteral("-h"))) {
         std::fputs("Usage: diskometer-cli fio-job [run options] TARGET\n\n"
                    "Prints an fio job file that runs the same tests as `diskometer-cli run` with these options:\n"
@@ -50,7 +50,9 @@ int runFioJobCommand(const QStringList& arguments)
                 printError(QStringLiteral("--%1 is a `run` option: fio-job prints the job file on stdout").arg(name));
                 return 2;
             }
-    auto parsed = parseCliOptions(args);
+    auto parsed = parseCliOptions(args, QStringLiteral("fio-job"));
+    if (parsed && !parsed->commandGiven)
+        return kNotThisCommand; // "fio-job" was an option's value
     if (!parsed) {
         printError(QString::fromStdString(parsed.error().message));
         return 2;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "historycommand.h"
+#include "clicommands.h"
 
 #include "comparison.h"
 #include "historyimport.h"
@@ -306,8 +307,8 @@ int runHistoryCommand(const QStringList& arguments)
     QCommandLineParser p;
     p.setApplicationDescription(
         QStringLiteral(
-            "The history of runs: every `diskometer-cli run` is stored (unless --no-history), and reports and fio's\n"
-            "JSON output can be imported, to list, show and compare side by side.\n"
+            "The history of runs: every finished run, scan, sustained write and sweep is stored (unless\n"
+            "--no-history), and reports and fio's JSON output can be imported, to list, show and compare.\n"
             "The database is $XDG_DATA_HOME/diskometer/history.sqlite (~/.local/share/diskometer/history.sqlite);\n"
             "DISKOMETER_HISTORY_DB names another file.\n\n")
         + QLatin1String(kUsageText)
@@ -326,8 +327,12 @@ int runHistoryCommand(const QStringList& arguments)
     const QCommandLineOption again(
         QStringLiteral("again"), QStringLiteral("import: store runs that are in the history already once more."));
     p.addOptions({ json, text, markdown, csv, metric, again });
+    addRunOnlyOptionsAsNoOps(p);
     const auto helpOption = p.addHelpOption();
-    if (!p.parse(arguments)) {
+    const bool parsed = p.parse(arguments);
+    if (p.positionalArguments().value(0) != QLatin1String("history"))
+        return kNotThisCommand; // "history" was an option's value
+    if (!parsed) {
         printError(p.errorText() + QStringLiteral(" (see history --help)"));
         return kUsage;
     }
@@ -391,7 +396,7 @@ int runHistoryCommand(const QStringList& arguments)
         return kUsage;
     }
     ComparisonMetric m = ComparisonMetric::MBps;
-    const QString metricName = p.value(metric);
+    const QString metricName = p.value(metric).toLower();
     if (metricName == QLatin1String("iops"))
         m = ComparisonMetric::Iops;
     else if (metricName == QLatin1String("latency"))

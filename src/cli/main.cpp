@@ -36,10 +36,10 @@ int runCommand(int argc, char** argv)
 
     // `targets` has options of its own (--json there means "print JSON", not "write to FILE").
     // So do the other tests (issue 6), `history` and `fio-job` (which takes the run options but
-    // prints a job file): each command parses its own options.
-    if (const QStringList args = QCoreApplication::arguments(); args.size() > 1)
-        if (const dm::CliCommand* command = dm::findCliCommand(args[1]))
-            return command->run(args);
+    // prints a job file): each command parses its own options. Options may stand before the
+    // command as well as after it (`--quiet scan DEV`), as the usage lines say.
+    if (const int code = dm::runNamedCommand(QCoreApplication::arguments()); code != dm::kNotThisCommand)
+        return code;
 
     auto parsed = dm::parseCliOptions(QCoreApplication::arguments());
     if (!parsed) {
@@ -118,7 +118,13 @@ int runCommand(int argc, char** argv)
     written &= writeOutput(opt.markdownOut, dm::formatMarkdown(report).toUtf8());
 
     if (report.run.cancelled) {
-        printError(QStringLiteral("interrupted: the results of the tests that finished are above"));
+        // The reports went where they were asked to (a file, stdout): say how much they hold.
+        if (report.run.tests.empty())
+            printError(QStringLiteral("interrupted before any test finished: the reports hold no results"));
+        else
+            printError(QStringLiteral("interrupted: the reports hold the %1 of %2 tests that finished")
+                           .arg(report.run.tests.size())
+                           .arg(opt.request.tests.size()));
         return 130;
     }
     // A finished run goes into the history (an interrupted one is not finished). Failing to

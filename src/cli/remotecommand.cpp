@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "remotecommand.h"
+#include "clicommands.h"
 
 #include "clicommon.h"
 #include "clioptions.h"
@@ -133,7 +134,10 @@ int runRemoteCommand(const QStringList& arguments)
         { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
     });
     const auto help = p.addHelpOption();
-    if (!p.parse(arguments)) {
+    const bool parsed = p.parse(arguments);
+    if (p.positionalArguments().value(0) != QLatin1String("remote"))
+        return kNotThisCommand; // "remote" was an option's value (clicommands.h)
+    if (!parsed) {
         printError(p.errorText() + QStringLiteral(" (see remote --help)"));
         return kExitUsage;
     }

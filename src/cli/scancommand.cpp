@@ -19,7 +19,7 @@ int runScanCommand(const QStringList& arguments)
         "the data just read, to time writes too (a crash or power cut during it can lose that data)."));
     p.addPositionalArgument(QStringLiteral("scan"), QStringLiteral("The command."), QStringLiteral("scan"));
     p.addPositionalArgument(QStringLiteral("DEVICE"), QStringLiteral("A block device, e.g. /dev/sdb."));
-    p.addOptions({
+    p.addOptions(withDefaultsShown({
         { QStringLiteral("samples"), QStringLiteral("Read-rate samples, 1-100000."), QStringLiteral("N"),
             QStringLiteral("100") },
         { QStringLiteral("sample-size"), QStringLiteral("Bytes per sample, 4KiB-256MiB."), QStringLiteral("SIZE"),
@@ -28,7 +28,7 @@ int runScanCommand(const QStringList& arguments)
             QStringLiteral("N"), QStringLiteral("1000") },
         { QStringLiteral("write-back"),
             QStringLiteral("Also write each sample back (needs --allow-destructive and an unmounted device).") },
-    });
+    }));
     addCommonOptions(p, QStringLiteral("Agree to --write-back on this device."));
     if (auto done = parseSubcommand(p, arguments, QStringLiteral("scan")))
         return *done;
@@ -37,7 +37,7 @@ int runScanCommand(const QStringList& arguments)
     req.target = p.positionalArguments().at(1).toStdString();
     auto samples = intOption(p, QStringLiteral("samples"), 1, kMaxScanSamples);
     auto access = intOption(p, QStringLiteral("access-samples"), 0, kMaxScanSamples);
-    auto size = sizeOption(p, QStringLiteral("sample-size"));
+    auto size = sizeOption(p, QStringLiteral("sample-size"), 4 * KiB, kMaxScanSampleSize);
     auto common = readCommonOptions(p);
     for (const Error* e : { samples ? nullptr : &samples.error(), access ? nullptr : &access.error(),
              size ? nullptr : &size.error(), common ? nullptr : &common.error() })

@@ -17,12 +17,12 @@ int runSustainedCommand(const QStringList& arguments)
         "and removed, after checking the free space), or with --allow-destructive an unmounted device."));
     p.addPositionalArgument(QStringLiteral("sustained"), QStringLiteral("The command."), QStringLiteral("sustained"));
     p.addPositionalArgument(QStringLiteral("TARGET"), QStringLiteral("Directory, or block device."));
-    p.addOptions({
+    p.addOptions(withDefaultsShown({
         { QStringLiteral("total"), QStringLiteral("Bytes to write, at least 16MiB (e.g. 8GiB, 512MiB)."),
             QStringLiteral("SIZE"), QStringLiteral("8GiB") },
         { QStringLiteral("queue-depth"), QStringLiteral("Writes in flight, 1-512."), QStringLiteral("Q"),
             QStringLiteral("8") },
-    });
+    }));
     addCommonOptions(
         p, QStringLiteral("Allow writing to an unmounted block device or an existing file (destroys its data)."));
     if (auto done = parseSubcommand(p, arguments, QStringLiteral("sustained")))
@@ -30,7 +30,7 @@ int runSustainedCommand(const QStringList& arguments)
 
     SustainedRequest req;
     req.target = p.positionalArguments().at(1).toStdString();
-    auto total = sizeOption(p, QStringLiteral("total"));
+    auto total = sizeOption(p, QStringLiteral("total"), 16 * MiB);
     auto depth = intOption(p, QStringLiteral("queue-depth"), 1, kMaxQueueDepth);
     auto common = readCommonOptions(p);
     for (const Error* e :
@@ -41,10 +41,6 @@ int runSustainedCommand(const QStringList& arguments)
         }
     req.totalBytes = *total;
     req.totalGiven = p.isSet(QStringLiteral("total"));
-    if (req.totalBytes < 16 * MiB) {
-        printError(QStringLiteral("--total must be at least 16MiB (got '%1')").arg(p.value(QStringLiteral("total"))));
-        return kExitUsage;
-    }
     req.queueDepth = uint32_t(*depth);
     if (auto done = prepareKind(*common, req, true))
         return *done;

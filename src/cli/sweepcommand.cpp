@@ -17,7 +17,7 @@ int runSweepCommand(const QStringList& arguments)
                        "(writes need --allow-destructive; --mode read measures reads only)."));
     p.addPositionalArgument(QStringLiteral("sweep"), QStringLiteral("The command."), QStringLiteral("sweep"));
     p.addPositionalArgument(QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."));
-    p.addOptions({
+    p.addOptions(withDefaultsShown({
         { QStringLiteral("pattern"), QStringLiteral("seq or rnd."), QStringLiteral("PATTERN"), QStringLiteral("seq") },
         { QStringLiteral("queue-depth"), QStringLiteral("I/Os in flight per thread, 1-512."), QStringLiteral("Q"),
             QStringLiteral("8") },
@@ -34,20 +34,20 @@ int runSweepCommand(const QStringList& arguments)
             QStringLiteral("3") },
         { QStringLiteral("warmup"), QStringLiteral("Seconds of uncounted warm-up per point, 0-60."),
             QStringLiteral("SECONDS"), QStringLiteral("1") },
-    });
+    }));
     addCommonOptions(p, QStringLiteral("Allow write tests on an existing file or an unmounted block device."));
     if (auto done = parseSubcommand(p, arguments, QStringLiteral("sweep")))
         return *done;
 
     SweepRequest req;
     req.target = p.positionalArguments().at(1).toStdString();
-    const QString pattern = p.value(QStringLiteral("pattern"));
-    const QString mode = p.value(QStringLiteral("mode"));
+    const QString pattern = p.value(QStringLiteral("pattern")).toLower();
+    const QString mode = p.value(QStringLiteral("mode")).toLower();
     auto depth = intOption(p, QStringLiteral("queue-depth"), 1, kMaxQueueDepth);
     auto threads = intOption(p, QStringLiteral("threads"), 1, kMaxThreads);
     auto minSize = sizeOption(p, QStringLiteral("min"));
     auto maxSize = sizeOption(p, QStringLiteral("max"));
-    auto size = sizeOption(p, QStringLiteral("size"));
+    auto size = sizeOption(p, QStringLiteral("size"), kMinTestSize, kMaxTestSize);
     auto common = readCommonOptions(p);
     for (const Error* e :
         { depth ? nullptr : &depth.error(), threads ? nullptr : &threads.error(), minSize ? nullptr : &minSize.error(),
@@ -71,11 +71,6 @@ int runSweepCommand(const QStringList& arguments)
     req.threads = uint32_t(*threads);
     req.minBlockSize = uint32_t(std::min<uint64_t>(*minSize, UINT32_MAX));
     req.maxBlockSize = uint32_t(std::min<uint64_t>(*maxSize, UINT32_MAX));
-    if (*size < kMinTestSize || *size > kMaxTestSize) {
-        printError(
-            QStringLiteral("--size must be from 16MiB to 64GiB (got '%1')").arg(p.value(QStringLiteral("size"))));
-        return kExitUsage;
-    }
     req.settings.testSize = *size;
     req.sizeGiven = p.isSet(QStringLiteral("size"));
     for (const auto& [name, field] : { std::pair { QStringLiteral("measure"), &req.settings.measureSeconds },

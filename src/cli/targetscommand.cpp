@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "targetscommand.h"
+#include "clicommands.h"
 
 #include "blockdevices.h"
 #include "mountlist.h"
@@ -218,9 +219,13 @@ int runTargetsCommand(const QStringList& arguments)
         QStringLiteral("show-serial"), QStringLiteral("Include the drives' serial numbers (they identify a drive)."));
     p.addOption(json);
     p.addOption(showSerial);
+    addRunOnlyOptionsAsNoOps(p);
     const auto helpOption = p.addHelpOption();
 
-    if (!p.parse(arguments)) {
+    const bool parsed = p.parse(arguments);
+    if (p.positionalArguments().value(0) != QLatin1String("targets"))
+        return kNotThisCommand; // "targets" was an option's value
+    if (!parsed) {
         printError(p.errorText() + QStringLiteral(" (see targets --help)"));
         return 2;
     }

@@ -14,6 +14,7 @@ std::vector<GridRow> gridRows(Profile profile, size_t testRowCount)
     case Profile::Demo:
         return { { 0, std::nullopt } };
     case Profile::Default:
+    case Profile::Custom:
         break;
     }
     std::vector<GridRow> rows;

@@ -54,7 +54,7 @@ namespace {
     {
         const RunSettings& s = report.run.settings;
         QStringList parts;
-        parts << QStringLiteral("Profile: ") + profileLabel(report.profile);
+        parts << QStringLiteral("Profile: ") + profileDescription(report);
         if (report.preset == Preset::Nvme)
             parts << QStringLiteral("NVMe SSD preset");
         parts << QStringLiteral("%1 × %2").arg(testSizeLabel(s.testSize)).arg(s.count);

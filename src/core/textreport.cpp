@@ -107,11 +107,9 @@ namespace {
         const QString totalText = QString::number(std::llround(double(total) / unit)) + unitName;
         if (raw || !target.freeBytes)
             return QLatin1Char('[') + where + QStringLiteral(" (") + totalText + QStringLiteral(")]");
-        const qint64 used = std::max<qint64>(0, total - *target.freeBytes);
+        const qint64 used = target.usedBytes.value_or(std::max<qint64>(0, total - *target.freeBytes));
         return QLatin1Char('[') + where
-            + QStringLiteral(" %1% (%2/")
-                  .arg(std::llround(100.0 * double(used) / double(total)))
-                  .arg(std::llround(double(used) / unit))
+            + QStringLiteral(" %1% (%2/").arg(usedPercent(target).value_or(0)).arg(std::llround(double(used) / unit))
             + totalText + QStringLiteral(")]");
     }
 
@@ -147,8 +145,25 @@ QString profileLabel(Profile profile)
         return QStringLiteral("Real World");
     case Profile::Demo:
         return QStringLiteral("Demo");
+    case Profile::Custom:
+        return QStringLiteral("Custom");
     }
     return {};
+}
+
+QString profileDescription(const Report& report)
+{
+    if (report.profile != Profile::Custom)
+        return profileLabel(report.profile);
+    // The rows, as they were given (each once, whatever its directions): a custom list is only
+    // comparable with the same list.
+    QStringList rows;
+    for (const auto& t : report.run.tests)
+        if (const QString name = QString::fromStdString(rowName(t.spec.row)); !rows.contains(name))
+            rows << name;
+    return rows.isEmpty()
+        ? profileLabel(report.profile)
+        : QStringLiteral("%1 (%2)").arg(profileLabel(report.profile), rows.join(QStringLiteral(", ")));
 }
 
 QString testSizeLabel(uint64_t bytes)
@@ -199,7 +214,7 @@ QString formatText(const Report& report, bool crlf)
 
     const RunSettings& settings = report.run.settings;
     lines << QString();
-    lines << footerLine(QStringLiteral("Profile"), profileLabel(report.profile));
+    lines << footerLine(QStringLiteral("Profile"), profileDescription(report));
     lines << footerLine(QStringLiteral("Test"),
         QStringLiteral("%1 (x%2) %3")
             .arg(testSizeLabel(settings.testSize))

@@ -16,5 +16,7 @@ QString formatText(const Report& report, bool crlf = false);
 QString testSizeLabel(uint64_t bytes);
 // "Default", "Peak", "Real World", "Demo": a profile as CrystalDiskMark users know it.
 QString profileLabel(Profile profile);
+// "Default", or for a custom list its rows: "Custom (SEQ1M Q8T1, RND4K Q32T16)".
+QString profileDescription(const Report& report);
 
 } // namespace dm

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engineselect.h"
+#include "jobspec.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -17,8 +18,9 @@ const char* engineName(EngineKind kind)
     return "libaio";
 }
 
-std::optional<EngineKind> parseEngine(std::string_view text)
+std::optional<EngineKind> parseEngine(std::string_view given)
 {
+    const std::string text = lowerCase(given);
     if (text == "libaio" || text == "aio")
         return EngineKind::Libaio;
     if (text == "io_uring" || text == "io-uring" || text == "iouring" || text == "uring")

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <utility>
 
 namespace dm {
 
@@ -28,6 +29,14 @@ namespace {
     }
 
 } // namespace
+
+std::string lowerCase(std::string_view text)
+{
+    std::string out(text);
+    for (auto& c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
 
 std::string blockSizeLabel(uint32_t bytes)
 {
@@ -73,24 +82,42 @@ Result<uint64_t> parseSize(std::string_view text)
     const std::string original(text);
     uint64_t n = 0;
     if (!takeNumber(text, n))
-        return usageError("'" + original + "' is not a size: write a number with an optional unit, e.g. 64MiB or 1GiB");
+        return usageError(
+            "'" + original + "' is not a size: write a whole number with a unit, e.g. 64MiB, 1GiB or 500MB");
+    // Binary units as the kernel counts, and decimal ones with a B as drives are sold ("1TB"):
+    // both are what people type. A bare K/M/G/T is binary, as in dd and fio.
+    static constexpr std::pair<std::string_view, uint64_t> kUnits[] = {
+        { "", 1 },
+        { "B", 1 },
+        { "K", KiB },
+        { "KIB", KiB },
+        { "M", MiB },
+        { "MIB", MiB },
+        { "G", GiB },
+        { "GIB", GiB },
+        { "T", TiB },
+        { "TIB", TiB },
+        { "KB", 1000 },
+        { "MB", 1000 * 1000 },
+        { "GB", 1000 * 1000 * 1000 },
+        { "TB", uint64_t(1000) * 1000 * 1000 * 1000 },
+    };
     const std::string unit = upper(text);
-    uint64_t mult = 1;
-    if (unit.empty() || unit == "B")
-        mult = 1;
-    else if (unit == "K" || unit == "KIB")
-        mult = KiB;
-    else if (unit == "M" || unit == "MIB")
-        mult = MiB;
-    else if (unit == "G" || unit == "GIB")
-        mult = GiB;
-    else if (unit == "KB" || unit == "MB" || unit == "GB")
-        return usageError("'" + original + "': sizes are 1024-based, write KiB, MiB or GiB (e.g. 1GiB)");
-    else
-        return usageError("'" + original + "' has an unknown unit: use K/KiB, M/MiB or G/GiB");
-    if (n > UINT64_MAX / mult)
-        return usageError("'" + original + "' is too large");
-    return n * mult;
+    for (const auto& [name, mult] : kUnits)
+        if (unit == name) {
+            if (n > UINT64_MAX / mult)
+                return usageError("'" + original + "' is too large");
+            return n * mult;
+        }
+    return usageError("'" + original + "' has an unknown unit: use KiB, MiB, GiB, TiB (1024-based) or KB, MB, GB, TB");
+}
+
+std::string sizeLabel(uint64_t bytes)
+{
+    for (const auto& [unit, mult] : { std::pair { "TiB", TiB }, { "GiB", GiB }, { "MiB", MiB }, { "KiB", KiB } })
+        if (bytes >= mult && bytes % mult == 0)
+            return std::to_string(bytes / mult) + unit;
+    return std::to_string(bytes) + "B";
 }
 
 Result<TestRow> parseRow(std::string_view text)

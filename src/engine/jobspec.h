@@ -12,6 +12,7 @@ namespace dm {
 inline constexpr uint64_t KiB = 1024;
 inline constexpr uint64_t MiB = 1024 * KiB;
 inline constexpr uint64_t GiB = 1024 * MiB;
+inline constexpr uint64_t TiB = 1024 * GiB;
 
 enum class Pattern { Sequential, Random };
 enum class Direction { Read, Write, Mix };
@@ -72,6 +73,9 @@ struct RunSettings {
 std::string rowName(const TestRow& row);
 // "1M", "4K", "128K", "512": block size as in the row name.
 std::string blockSizeLabel(uint32_t bytes);
+// Names people type (--profile Peak, --engine IO_URING) compare in lower case, as row names
+// (--tests seq1m-q8t1) do in upper case: the case is never what was wrong.
+std::string lowerCase(std::string_view text);
 // "1MiB", "4KiB": for text reports.
 std::string blockSizeIecLabel(uint32_t bytes);
 const char* directionName(Direction d); // "read", "write", "mix"
@@ -79,8 +83,10 @@ const char* patternName(Pattern p); // "seq", "rnd"
 
 // Parses "SEQ1M-Q8T1" (also "SEQ1M Q8T1", "RND512-Q1T1", block size in bytes or with K/M).
 Result<TestRow> parseRow(std::string_view text);
-// Parses "64MiB", "1GiB", "1G", "512M", "1048576".
+// Parses "64MiB", "1GiB", "1G", "512M", "1048576", and decimal "500MB", "1TB" (any case).
 Result<uint64_t> parseSize(std::string_view text);
+// "16MiB", "64GiB", "4KiB": the largest binary unit that divides the size, for messages.
+std::string sizeLabel(uint64_t bytes);
 // Range checks shared by every front end; the message says what to do.
 Status validate(const TestRow& row);
 // The same with another largest block size (the sweep's kMaxSweepBlockSize).

@@ -14,6 +14,8 @@ const char* profileName(Profile p)
         return "real";
     case Profile::Demo:
         return "demo";
+    case Profile::Custom:
+        return "custom";
     }
     return "?";
 }
@@ -33,8 +35,9 @@ const char* modeName(Mode m)
     return "?";
 }
 
-std::optional<Profile> parseProfile(std::string_view s)
+std::optional<Profile> parseProfile(std::string_view text)
 {
+    const std::string s = lowerCase(text);
     if (s == "default")
         return Profile::Default;
     if (s == "peak")
@@ -46,8 +49,9 @@ std::optional<Profile> parseProfile(std::string_view s)
     return std::nullopt;
 }
 
-std::optional<Preset> parsePreset(std::string_view s)
+std::optional<Preset> parsePreset(std::string_view text)
 {
+    const std::string s = lowerCase(text);
     if (s == "default")
         return Preset::Default;
     if (s == "nvme")
@@ -55,8 +59,9 @@ std::optional<Preset> parsePreset(std::string_view s)
     return std::nullopt;
 }
 
-std::optional<Mode> parseMode(std::string_view s)
+std::optional<Mode> parseMode(std::string_view text)
 {
+    const std::string s = lowerCase(text);
     if (s == "all")
         return Mode::All;
     if (s == "read")
@@ -86,6 +91,8 @@ std::vector<TestRow> profileRows(Profile profile, Preset preset)
         return { seq1mQ1, rnd4kQ1 };
     case Profile::Demo:
         return { seq1mQ8 };
+    case Profile::Custom:
+        break; // its rows are the ones given
     }
     return {};
 }

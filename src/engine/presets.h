@@ -9,11 +9,13 @@
 
 namespace dm {
 
-enum class Profile { Default, Peak, RealWorld, Demo };
+// Custom: rows given one by one (diskometer-cli --tests), not a profile's; it has no rows of its
+// own and is not a name --profile takes (parseProfile refuses it), only what reports say.
+enum class Profile { Default, Peak, RealWorld, Demo, Custom };
 enum class Preset { Default, Nvme };
 enum class Mode { All, Read, Write };
 
-const char* profileName(Profile p); // "default", "peak", "real", "demo"
+const char* profileName(Profile p); // "default", "peak", "real", "demo", "custom"
 const char* presetName(Preset p); // "default", "nvme"
 const char* modeName(Mode m); // "all", "read", "write"
 std::optional<Profile> parseProfile(std::string_view s);

@@ -79,6 +79,31 @@ TEST(CliOptions, TestsListReplacesTheProfileRows)
     EXPECT_EQ(rowName(o->request.tests[2].row), "SEQ128K Q32T1");
     EXPECT_EQ(o->request.tests[3].row.blockSize, 512u);
     EXPECT_EQ(o->request.tests[0].direction, Direction::Write);
+    EXPECT_EQ(o->profile, Profile::Custom); // not the Default profile's rows: reports must not say so
+    EXPECT_EQ(parse({})->profile, Profile::Default);
+}
+
+// Names are case-insensitive alike (--tests seq1m-q8t1 always was), and sizes take decimal units
+// as drives are sold as well as binary ones.
+TEST(CliOptions, NamesInAnyCaseAndDecimalSizes)
+{
+    auto o = parse({ "--profile", "Peak", "--preset", "NVMe", "--mode", "READ", "--data", "Zeros", "--engine",
+        "IO_URING", "--size", "500MB" });
+    ASSERT_TRUE(o) << o.error().message;
+    EXPECT_EQ(o->profile, Profile::Peak);
+    EXPECT_EQ(o->preset, Preset::Nvme);
+    EXPECT_EQ(o->mode, Mode::Read);
+    EXPECT_EQ(o->request.settings.data, DataFill::Zeros);
+    EXPECT_EQ(o->request.engine, EngineKind::IoUring);
+    EXPECT_EQ(o->request.settings.testSize, 500'000'000u);
+    EXPECT_EQ(parse({ "--size", "2GB" })->request.settings.testSize, 2'000'000'000u);
+    EXPECT_EQ(parse({ "--size", "1gib" })->request.settings.testSize, GiB);
+    // Options before the command word are options (the usage line puts them there).
+    auto before = parse({ "--quiet", "--count", "2", "run", "/mnt" });
+    ASSERT_TRUE(before) << before.error().message;
+    EXPECT_TRUE(before->quiet);
+    EXPECT_EQ(before->request.settings.count, 2);
+    EXPECT_EQ(before->request.target, "/mnt");
 }
 
 TEST(CliOptions, OutOfRangeAndMalformedValuesAreUsageErrors)
@@ -88,7 +113,10 @@ TEST(CliOptions, OutOfRangeAndMalformedValuesAreUsageErrors)
     EXPECT_NE(errorOf({ "--count", "many" }).find("--count"), std::string::npos);
     EXPECT_NE(errorOf({ "--size", "8MiB" }).find("16MiB"), std::string::npos);
     EXPECT_NE(errorOf({ "--size", "65GiB" }).find("64GiB"), std::string::npos);
-    EXPECT_NE(errorOf({ "--size", "1GB" }).find("GiB"), std::string::npos);
+    // Refusals name the range, whatever was wrong.
+    EXPECT_NE(errorOf({ "--size", "1TB" }).find("must be from 16MiB to 64GiB (got '1TB')"), std::string::npos);
+    EXPECT_NE(errorOf({ "--size", "1XB" }).find("unknown unit"), std::string::npos);
+    EXPECT_NE(errorOf({ "--size", "1XB" }).find("from 16MiB to 64GiB"), std::string::npos);
     EXPECT_NE(errorOf({ "--size", "big" }).find("--size"), std::string::npos);
     EXPECT_NE(errorOf({ "--measure", "0" }).find("--measure"), std::string::npos);
     EXPECT_NE(errorOf({ "--measure", "61" }).find("--measure"), std::string::npos);

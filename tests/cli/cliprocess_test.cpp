@@ -195,9 +195,30 @@ TEST(CliProcess, InterruptExits130QuicklyWithPartialResultsAndNoFile)
         const auto doc = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
         EXPECT_EQ(doc["schema"].toString(), "diskometer.result/1") << "partial results are still written";
         EXPECT_TRUE(doc["cancelled"].toBool());
-        EXPECT_TRUE(p.readAllStandardError().contains("interrupted"));
+        // Stopped in the first test: no result to point at.
+        const QByteArray err = p.readAllStandardError();
+        EXPECT_TRUE(err.contains("interrupted before any test finished")) << err.constData();
         EXPECT_EQ(dir.entryCount(), 0u);
     }
+}
+
+// Stopped in the interval after the first test: the message counts what the reports hold.
+TEST(CliProcess, InterruptAfterATestSaysHowManyFinished)
+{
+    ScratchDir dir;
+    QProcess p;
+    p.start(QStringLiteral(DM_CLI_PATH),
+        { "--tests", "SEQ1M-Q1T1", "--mode", "read", "--mix", "50", "--count", "1", "--measure", "0.5", "--warmup", "0",
+            "--interval", "30", "--size", "16MiB", "--quiet", "--no-history", "--json", "-", q(dir.path()) });
+    ASSERT_TRUE(p.waitForStarted());
+    QThread::msleep(5000); // well into the 30-second interval, even on a loaded machine
+    ::kill(pid_t(p.processId()), SIGINT);
+    ASSERT_TRUE(p.waitForFinished(10000));
+    EXPECT_EQ(p.exitCode(), 130);
+    const auto doc = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+    EXPECT_EQ(doc["results"].toArray().size(), 1);
+    const QByteArray err = p.readAllStandardError();
+    EXPECT_TRUE(err.contains("the reports hold the 1 of 2 tests that finished")) << err.constData();
 }
 
 TEST(CliProcess, ATestThatFailsWhileRunningExitsWithOneAndKeepsTheOthers)

@@ -165,7 +165,8 @@ TEST(SustainedCommand, BadInputIsRefusedAndNothingIsWritten)
 {
     ScratchDir dir;
     expectUsageError(runCli({ "sustained", q(dir.path()), "--total", "1MiB" }), "--total");
-    expectUsageError(runCli({ "sustained", q(dir.path()), "--total", "8GB" }), "1024-based");
+    expectUsageError(runCli({ "sustained", q(dir.path()), "--total", "8XB" }), "at least 16MiB");
+    expectUsageError(runCli({ "sustained", q(dir.path()), "--total", "1MB" }), "--total must be at least 16MiB");
     expectUsageError(runCli({ "sustained", q(dir.path() + "/missing") }), "does not exist");
     expectUsageError(runCli({ "sustained", q(dir.path()), "--total", "900000GiB" }), "not enough free space");
     EXPECT_EQ(dir.entryCount(), 0u);

@@ -4,6 +4,8 @@
 // section, the footer's aligned labels and what they say, and CRLF line ends.
 
 #include "fakereport.h"
+#include "jsonreport.h"
+#include "markdownreport.h"
 #include "textreport.h"
 
 #include <gtest/gtest.h>
@@ -178,6 +180,27 @@ TEST(TextReport, PeakProfilePrintsTwoRowsPerSection)
     EXPECT_EQ(read[1].toStdString(), "  RND    4KiB (Q= 32, T=16):  2600.500 MB/s [ 634887.2 IOPS] <   805.44 us>");
     EXPECT_EQ(section(lines, QStringLiteral("[Write]")).size(), 2);
     EXPECT_EQ(footer(lines, QStringLiteral("Profile")), QStringLiteral("Peak"));
+}
+
+// A --tests list is no profile: the reports say so and name its rows, each once.
+TEST(TextReport, ACustomListIsLabelledWithItsRows)
+{
+    Report r = fakeReport();
+    r.profile = Profile::Custom;
+    const TestRow rnd4kQ32T16 { Pattern::Random, 4 * KiB, 32, 16 };
+    r.run.tests = {
+        fakeTest({ kSeq1MQ8, Direction::Read, 100 }, 7000.0, 6675.9, 1198.2),
+        fakeTest({ rnd4kQ32T16, Direction::Read, 100 }, 2600.5, 634887.2, 805.44),
+        fakeTest({ kSeq1MQ8, Direction::Write, 0 }, 5100.5, 4864.2, 1644.1),
+    };
+    EXPECT_EQ(
+        footer(linesOf(formatText(r)), QStringLiteral("Profile")), QStringLiteral("Custom (SEQ1M Q8T1, RND4K Q32T16)"));
+    EXPECT_TRUE(formatMarkdown(r).contains(QStringLiteral("Profile: Custom (SEQ1M Q8T1, RND4K Q32T16)")))
+        << formatMarkdown(r).toStdString();
+    auto back = parseJson(formatJson(r));
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->profile, Profile::Custom);
+    EXPECT_FALSE(parseProfile("custom")); // not a profile --profile can choose: it has no rows
 }
 
 TEST(TextReport, BlockSizesOtherThanTheDefaults)

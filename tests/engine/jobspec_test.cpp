@@ -59,10 +59,19 @@ TEST(JobSpec, ParsesSizes)
     EXPECT_EQ(*parseSize("1G"), 1 * GiB);
     EXPECT_EQ(*parseSize("512m"), 512 * MiB);
     EXPECT_EQ(*parseSize("4096"), 4096u);
-    EXPECT_FALSE(parseSize("1GB")); // decimal units are refused, with a hint
-    EXPECT_NE(parseSize("1GB").error().message.find("GiB"), std::string::npos);
+    // Decimal units as drives are sold, and TiB/T.
+    EXPECT_EQ(*parseSize("1GB"), 1000000000u);
+    EXPECT_EQ(*parseSize("500mb"), 500000000u);
+    EXPECT_EQ(*parseSize("1TB"), 1000000000000u);
+    EXPECT_EQ(*parseSize("2kB"), 2000u);
+    EXPECT_EQ(*parseSize("1TiB"), 1024 * GiB);
+    EXPECT_EQ(*parseSize("3t"), 3 * 1024 * GiB);
+    EXPECT_EQ(sizeLabel(16 * MiB), "16MiB");
+    EXPECT_EQ(sizeLabel(64 * GiB), "64GiB");
+    EXPECT_EQ(sizeLabel(1000), "1000B");
     EXPECT_FALSE(parseSize("lots"));
     EXPECT_FALSE(parseSize("12XB"));
+    EXPECT_NE(parseSize("12XB").error().message.find("KiB, MiB, GiB, TiB"), std::string::npos);
     EXPECT_FALSE(parseSize("99999999999999999999G"));
 }
 

@@ -466,6 +466,10 @@ Write MB/s</source>
         <source>Headline</source>
         <translation>代表値</translation>
     </message>
+    <message>
+        <source>Custom</source>
+        <translation>カスタム</translation>
+    </message>
 </context>
 <context>
     <name>dm::HistoryPage</name>
@@ -1059,6 +1063,10 @@ Write MB/s</source>
         <translation>fio ジョブをエクスポート(&amp;F)…</translation>
     </message>
     <message>
+        <source>&amp;Passes:</source>
+        <translation>回数(&amp;P):</translation>
+    </message>
+    <message>
         <source>Run on &amp;Hosts…</source>
         <translation>ホストで実行(&amp;H)…</translation>
     </message>
@@ -1400,6 +1408,10 @@ Write MB/s</source>
     <message>
         <source>Not available here (%1): a run falls back to libaio</source>
         <translation>この環境では使えません (%1): libaio で実行します</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>カスタム</translation>
     </message>
 </context>
 <context>

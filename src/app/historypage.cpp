@@ -27,6 +27,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace dm {
 
 namespace {
@@ -111,6 +113,11 @@ HistoryPage::HistoryPage(HistoryService* service, QWidget* parent)
         const auto keep = selectedIds();
         m_model->setEntries(entries);
         m_table->resizeColumnsToContents();
+        // A long comment or path would push the figures out of sight at the window's default
+        // width: those columns are capped (the tooltip has the whole text), the figures are not.
+        const int cap = m_table->fontMetrics().averageCharWidth() * 28;
+        for (const int column : { HistoryModel::Run, HistoryModel::Comment, HistoryModel::Target })
+            m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), cap));
         selectIds(keep);
         setStatus(entries.empty() ? tr("No runs yet: every finished test is kept here, and Import adds reports "
                                        "and fio's JSON output.")

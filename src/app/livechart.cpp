@@ -23,8 +23,9 @@ using namespace chartstyle;
 namespace {
 
     // Smallest axis spans, so the first samples of a slow device are not drawn against a 0..0.001
-    // axis that then rescales with every sample.
-    constexpr double kMinSeconds = 10;
+    // axis that then rescales with every sample. The time axis starts at the test's expected
+    // length when it is known (startTest), so a 2-second test is not drawn on a 10-second axis.
+    constexpr double kMinSeconds = 1;
     constexpr double kMinRate = 1;
     constexpr double kMinIops = 10;
 
@@ -89,11 +90,13 @@ LiveChart::LiveChart(QWidget* parent)
 
 QString LiveChart::secondsSuffix() { return tr(" s", "after the number on the chart's time axis"); }
 
-void LiveChart::startTest(const QString& title)
+void LiveChart::startTest(const QString& title, double expectedSeconds)
 {
     clear();
     m_title = title;
     m_chart->setTitle(title);
+    if (expectedSeconds > 0)
+        applyAxis(m_timeAxis, niceAxis(expectedSeconds, 1.0, kMinSeconds), secondsSuffix());
 }
 
 void LiveChart::addSample(const LiveSample& s)

@@ -25,7 +25,8 @@ public:
     explicit LiveChart(QWidget* parent = nullptr);
 
     // Empties the chart and names the test that is about to send samples.
-    void startTest(const QString& title);
+    // expectedSeconds: warm-up plus passes, the time axis's first span (0 = unknown).
+    void startTest(const QString& title, double expectedSeconds = 0);
     // Called about four times a second during a test: appends, and only ever widens the axes.
     void addSample(const LiveSample& s);
     // Replaces everything with a finished test's timeline.

@@ -6,6 +6,7 @@
 #include "translations.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QPalette>
 #include <QSettings>
 #include <QStyle>
@@ -13,6 +14,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstring>
 #include <unistd.h>
 
 namespace {
@@ -51,10 +53,53 @@ void applyPalette(const QString& name)
     QApplication::setPalette(p);
 }
 
+// Whether QApplication will find a display: without one Qt aborts (exit 134) with a message
+// about platform plugins that tells a user nothing. A platform named by QT_QPA_PLATFORM or
+// -platform (offscreen, vnc, ...) is taken as it is; otherwise X11 needs DISPLAY (and, for a
+// local ":N", its server's socket) and Wayland WAYLAND_DISPLAY.
+bool haveDisplay(int argc, char** argv)
+{
+    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        return true;
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "-platform") == 0 || std::strcmp(argv[i], "--platform") == 0)
+            return true;
+    if (!qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        return true;
+    const QByteArray display = qgetenv("DISPLAY");
+    if (display.isEmpty())
+        return false;
+    if (!display.startsWith(':'))
+        return true; // host:N, over the network: only connecting would tell
+    const QByteArray number = display.mid(1).split('.').first();
+    return QFileInfo::exists(QStringLiteral("/tmp/.X11-unix/X") + QString::fromLatin1(number));
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    if (!haveDisplay(argc, argv)) {
+        // --help and bad options are still answered; everything else needs the window.
+        QCoreApplication core(argc, argv);
+        QCoreApplication::setApplicationVersion(QStringLiteral(DM_VERSION));
+        auto options = dm::parseAppOptions(QCoreApplication::arguments());
+        if (!options) {
+            std::fprintf(stderr, "diskometer: %s (see --help)\n", options.error().message.c_str());
+            return 2;
+        }
+        if (options->showHelp) {
+            std::fputs(options->helpText.toLocal8Bit().constData(), stdout);
+            return 0;
+        }
+        std::fprintf(stderr,
+            "diskometer: no display to open the window on (%s). Run diskometer-cli for the same tests "
+            "without a window, or xvfb-run -a diskometer ... for a window on a virtual display.\n",
+            qEnvironmentVariableIsEmpty("DISPLAY") ? "DISPLAY and WAYLAND_DISPLAY are not set"
+                                                   : "no X server answers on DISPLAY");
+        return 2;
+    }
+
     // The icon lives in the app library's resources; a static library's must be pulled in by hand.
     Q_INIT_RESOURCE(diskometer);
     // The .qm files of qt_add_translations (src/app/CMakeLists.txt); CMake links their object in,

@@ -125,6 +125,10 @@ void MainWindow::buildCentral()
         m_settings.run.count = m_countCombo->currentData().toInt();
         settingsChanged();
     });
+    // A bare "5" next to "1GiB" says nothing to someone who has not used CrystalDiskMark.
+    m_countLabel = new QLabel(tr("&Passes:"), central);
+    m_countLabel->setBuddy(m_countCombo);
+    top->addWidget(m_countLabel);
     top->addWidget(m_countCombo);
 
     m_sizeCombo = new QComboBox(central);
@@ -358,7 +362,8 @@ void MainWindow::onProgress(const Progress& p)
     case Phase::Measuring: {
         if (int(p.testIndex) != m_currentTest) {
             m_currentTest = int(p.testIndex);
-            m_chart->startTest(testTitle(p.testIndex));
+            const RunSettings& run = m_settings.run;
+            m_chart->startTest(testTitle(p.testIndex), run.warmupSeconds + run.count * run.measureSeconds);
             m_grid->setRunningTest(m_runTests.at(p.testIndex));
         }
         const QString pass = p.phase == Phase::WarmUp ? tr("warm-up") : tr("pass %1/%2").arg(p.pass).arg(p.passCount);
@@ -416,7 +421,7 @@ void MainWindow::onFailed(const QString& message)
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open(); // window-modal and non-blocking: the window keeps drawing
     }
-    finishAutomation();
+    finishAutomation(false);
 }
 
 void MainWindow::onRunningChanged(bool running)
@@ -440,9 +445,14 @@ void MainWindow::onRunningChanged(bool running)
     }
 }
 
-void MainWindow::finishAutomation()
+void MainWindow::finishAutomation(bool ran)
 {
     Q_EMIT runEnded(m_exitCode);
+    if (!ran) {
+        if (m_options.quitWhenDone)
+            QApplication::exit(m_exitCode);
+        return;
+    }
     if (!m_options.saveImage.isEmpty() && !saveImage(m_options.saveImage))
         m_exitCode = 2;
     const Report report = currentReport();
@@ -502,7 +512,13 @@ bool MainWindow::saveImage(const QString& path)
     QByteArray png;
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);
-    grab().save(&buffer, "PNG");
+    // The comment box's placeholder is a hint for the person at the window, not part of the
+    // result: an image without a comment shows an empty box, as CrystalDiskMark's does.
+    const QString hint = m_comment->placeholderText();
+    m_comment->setPlaceholderText(QString());
+    const QPixmap image = grab();
+    m_comment->setPlaceholderText(hint);
+    image.save(&buffer, "PNG");
     return saveReport(path, png);
 }
 

@@ -106,7 +106,9 @@ private:
     RunResult gridRun() const;
     void onFailed(const QString& message);
     void onRunningChanged(bool running);
-    void finishAutomation();
+    // --save-image/--save-text/... and --quit-when-done at the end of a run; `ran` false when the
+    // run could not start: then nothing is written (an empty grid is no report).
+    void finishAutomation(bool ran = true);
     void showTimeline(size_t testRow, Direction d);
     QString testTitle(size_t runIndex) const;
     void saveImageInteractive();
@@ -124,6 +126,7 @@ private:
 
     QPushButton* m_allButton = nullptr;
     QComboBox* m_countCombo = nullptr;
+    QLabel* m_countLabel = nullptr;
     QComboBox* m_sizeCombo = nullptr;
     TargetCombo* m_targetCombo = nullptr;
     ResultGrid* m_grid = nullptr;

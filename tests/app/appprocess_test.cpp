@@ -15,11 +15,15 @@ struct Outcome {
     int exitCode = -1;
     QByteArray err, out;
 };
-Outcome runApp(const QStringList& args)
+// display false: as on a server or in an ssh session without X forwarding.
+Outcome runApp(const QStringList& args, bool display = true)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    if (!display)
+        for (const char* name : { "QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY" })
+            env.remove(QString::fromLatin1(name));
     // Without a runtime directory Qt warns on stderr, which is not what this test reads.
     static QTemporaryDir runtime;
     QFile::setPermissions(runtime.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
@@ -59,4 +63,30 @@ TEST(AppProcess, BadOptionsExitWithTwo)
         EXPECT_TRUE(o.err.startsWith("diskometer: ")) << o.err.constData();
         EXPECT_EQ(o.err.count('\n'), 1) << o.err.constData();
     }
+}
+
+// Without a display Qt would abort (134) with a message about platform plugins: the program says
+// what to do instead, before anything else, and --help still works.
+TEST(AppProcess, NoDisplaySaysWhatToDo)
+{
+    const auto o = runApp({ "--allow-root" }, false);
+    EXPECT_EQ(o.exitCode, 2) << o.err.constData();
+    EXPECT_TRUE(o.err.startsWith("diskometer: no display")) << o.err.constData();
+    EXPECT_TRUE(o.err.contains("diskometer-cli") && o.err.contains("xvfb-run")) << o.err.constData();
+    EXPECT_EQ(o.err.count('\n'), 1) << o.err.constData();
+    EXPECT_EQ(runApp({ "--help" }, false).exitCode, 0);
+    EXPECT_EQ(runApp({ "--count", "0" }, false).exitCode, 2);
+}
+
+// A run that cannot start leaves no image or report behind (an empty grid is no result).
+TEST(AppProcess, ARunThatCannotStartWritesNothing)
+{
+    QTemporaryDir out;
+    const QString png = out.filePath(QStringLiteral("grid.png")), txt = out.filePath(QStringLiteral("grid.txt"));
+    const auto o = runApp({ "--allow-root", "--target", "/nonexistent/diskometer", "--start", "--save-image", png,
+        "--save-text", txt, "--quit-when-done" });
+    EXPECT_EQ(o.exitCode, 2) << o.err.constData();
+    EXPECT_TRUE(o.err.contains("does not exist")) << o.err.constData();
+    EXPECT_FALSE(QFile::exists(png));
+    EXPECT_FALSE(QFile::exists(txt));
 }

@@ -340,6 +340,26 @@ TEST_F(Widgets, ChartCountsSamplesAndStartTestResets)
     EXPECT_TRUE(chart.title().isEmpty());
 }
 
+// The time axis fits the test: its expected length live, its last sample when shown afterwards
+// (issue 14 saw a 2-second test drawn on a 10-second axis).
+TEST_F(Widgets, ChartTimeAxisFitsTheTest)
+{
+    LiveChart chart;
+    const auto timeAxis = [&] { return qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).first()); };
+    chart.startTest(QStringLiteral("live"), 2.2); // 0.2 s warm-up and 4 x 0.5 s
+    EXPECT_GE(timeAxis()->max(), 2.2);
+    EXPECT_LE(timeAxis()->max(), 3.0);
+    chart.addSample({ 2.6, 50, 50, 1 }); // a pass that ran a little long: the axis follows
+    EXPECT_GE(timeAxis()->max(), 2.6);
+
+    std::vector<LiveSample> two;
+    for (int i = 1; i <= 8; ++i)
+        two.push_back({ 0.25 * i, 50, 50, 1 });
+    chart.showTimeline(QStringLiteral("done"), two);
+    EXPECT_GE(timeAxis()->max(), 2.0);
+    EXPECT_LE(timeAxis()->max(), 2.5);
+}
+
 TEST_F(Widgets, ChartShowsExactlyTheGivenTimeline)
 {
     LiveChart chart;

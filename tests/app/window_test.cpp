@@ -18,6 +18,7 @@
 #include <QDir>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -156,7 +157,7 @@ TEST(AppOptions, ParsesTheAutomationFlags)
     EXPECT_TRUE(o->quitWhenDone);
     EXPECT_EQ(o->saveImage, QStringLiteral("a.png"));
 
-    for (QStringList bad : { QStringList { "--count", "0" }, { "--size", "1GB" }, { "--profile", "x" },
+    for (QStringList bad : { QStringList { "--count", "0" }, { "--size", "1XB" }, { "--size", "1TB" }, { "--profile", "x" },
              { "--mix", "95" }, { "--measure", "100" }, { "stray" }, { "--palette", "pink" }, { "--engine", "spdk" } }) {
         bad.prepend(QStringLiteral("diskometer"));
         EXPECT_FALSE(parseAppOptions(bad)) << bad.join(' ').toStdString();
@@ -207,6 +208,44 @@ TEST(MainWindow, RunsAllShowsTilesAndReportsWithTheComment)
     ASSERT_TRUE(window.saveImage(png));
     QImage image(png);
     EXPECT_GE(image.width(), window.width());
+}
+
+// The comment box's placeholder is a hint for the person at the window: the saved image shows
+// the box empty (issue 14), and the window keeps its hint. The count box has a label.
+TEST(MainWindow, TheSavedImageHasNoPlaceholderAndTheCountHasALabel)
+{
+    app();
+    ScratchDir dir;
+    AppOptions options;
+    MainWindow window(quickSettings(dir.path()), options, false);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QLineEdit* comment = nullptr;
+    for (QLineEdit* e : window.findChildren<QLineEdit*>())
+        if (e->placeholderText().startsWith(QStringLiteral("Comment")))
+            comment = e;
+    ASSERT_NE(comment, nullptr);
+    ASSERT_TRUE(comment->text().isEmpty());
+    const QString hint = comment->placeholderText();
+    const QRect box(comment->mapTo(&window, QPoint(0, 0)), comment->size());
+    const auto boxOf = [&](const QImage& shot) { return shot.copy(box); };
+    const QImage withHint = boxOf(window.grab().toImage());
+
+    const QString png = QString::fromStdString(dir.path()) + "/shot.png";
+    ASSERT_TRUE(window.saveImage(png));
+    const QImage saved = boxOf(QImage(png).convertToFormat(withHint.format()));
+    EXPECT_EQ(comment->placeholderText(), hint);
+    EXPECT_NE(saved, withHint) << "the placeholder text is in the image";
+    comment->setPlaceholderText(QString());
+    EXPECT_EQ(saved, boxOf(window.grab().toImage())) << "the image's comment box is the empty box";
+    comment->setPlaceholderText(hint);
+
+    QLabel* countLabel = nullptr;
+    for (QLabel* l : window.findChildren<QLabel*>())
+        if (qobject_cast<QComboBox*>(l->buddy()) && l->text().contains(QStringLiteral("Passes")))
+            countLabel = l;
+    ASSERT_NE(countLabel, nullptr);
+    EXPECT_TRUE(qobject_cast<QComboBox*>(countLabel->buddy())->toolTip().contains(QStringLiteral("passes")));
 }
 
 TEST(MainWindow, CtrlRStartsARunEveryTime)

@@ -480,7 +480,7 @@ TEST(BlockDevices, RealMachineFollowsTheRules)
     }
 }
 
-// Real loop devices on RAM, as TESTING.md's rig: listed with the right size, block sizes and bus.
+// Real loop devices on RAM, as docs/TESTING.md's rig: listed with the right size, block sizes and bus.
 TEST(BlockDevices, RealLoopDevicesAreListed)
 {
     test::LoopDevice plain("64M");

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The unprivileged raw-device path for real (TESTING.md): udisksd, polkitd and udevd serve a
+// The unprivileged raw-device path for real (docs/TESTING.md): udisksd, polkitd and udevd serve a
 // RAM-backed loop device, and
 // - as root, openDeviceViaUdisks and UdisksOpener hand over a descriptor that reads the device
 //   with O_DIRECT, a second exclusive open of a device held for writing is refused as "in use",
@@ -215,7 +215,7 @@ private:
     void start()
     {
         if (!isRoot()) {
-            skipReason = "needs root to start udisksd, polkitd and a D-Bus system bus (see TESTING.md)";
+            skipReason = "needs root to start udisksd, polkitd and a D-Bus system bus (see docs/TESTING.md)";
             return;
         }
         const std::string udisksd = firstExisting({ "/usr/libexec/udisks2/udisksd", "/usr/lib/udisks2/udisksd" });

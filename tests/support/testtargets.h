@@ -129,7 +129,7 @@ private:
 #define DM_REQUIRE_ROOT_LOOP(loop)                                                                                     \
     do {                                                                                                               \
         if (!dm::test::isRoot())                                                                                       \
-            GTEST_SKIP() << "needs root to make a loop device (see TESTING.md)";                                       \
+            GTEST_SKIP() << "needs root to make a loop device (see docs/TESTING.md)";                                  \
         if (!(loop).ok())                                                                                              \
             GTEST_SKIP() << "losetup could not make a loop device here";                                               \
     } while (0)

@@ -69,6 +69,7 @@ HistoryPage::HistoryPage(HistoryService* service, QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
@@ -114,8 +115,10 @@ HistoryPage::HistoryPage(HistoryService* service, QWidget* parent)
         m_model->setEntries(entries);
         m_table->resizeColumnsToContents();
         // A long comment or path would push the figures out of sight at the window's default
-        // width: those columns are capped (the tooltip has the whole text), the figures are not.
-        const int cap = m_table->fontMetrics().averageCharWidth() * 28;
+        // width: those columns are capped (the tooltip has the whole text, and paths are elided
+        // in the middle, where they say least), the figures are not. 16 characters: what lets
+        // every MB/s column of the default window show, in English and Japanese (screenshots).
+        const int cap = m_table->fontMetrics().averageCharWidth() * 16;
         for (const int column : { HistoryModel::Run, HistoryModel::Comment, HistoryModel::Target })
             m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), cap));
         selectIds(keep);

@@ -402,7 +402,8 @@ void MainWindow::onFinished(const RunResult& r, const ReportHeader& header)
                                   : tr("Finished"));
     storeGridRun(r);
     // The image and the reports wait for the explanations (described off this thread).
-    connect(m_explanations, &ExplanationPanel::explained, this, &MainWindow::finishAutomation, Qt::SingleShotConnection);
+    connect(
+        m_explanations, &ExplanationPanel::explained, this, [this] { finishAutomation(); }, Qt::SingleShotConnection);
     m_explanations->explain(m_lastRunTarget, gridRun());
 }
 

@@ -20,8 +20,11 @@ ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment, co
     ReportHeader header = describeRunHeader(m_target, run.engine, comment);
     const TargetDescription after = header.target;
     header.target = m_description;
-    if (after.device == m_description.device && after.mountPoint == m_description.mountPoint)
+    if (after.device == m_description.device && after.mountPoint == m_description.mountPoint) {
+        // Used and free together, as df read them while the run went on (a test file counts).
         header.target.freeBytes = after.freeBytes;
+        header.target.usedBytes = after.usedBytes;
+    }
     header.date = m_started;
     appendWarnings(run, QStringList(m_warnings) << deviceBusyWarning(m_otherIo, speed));
     return header;

@@ -518,14 +518,25 @@ std::optional<int> usedPercent(const TargetDescription& t)
     if (!t.freeBytes || t.capacityBytes <= 0)
         return std::nullopt;
     const qint64 avail = std::max<qint64>(0, *t.freeBytes);
-    const qint64 used = std::max<qint64>(0, t.usedBytes.value_or(t.capacityBytes - avail));
-    const qint64 whole = used + avail;
-    if (whole <= 0)
+    const quint64 used = quint64(std::max<qint64>(0, t.usedBytes.value_or(t.capacityBytes - avail)));
+    const quint64 whole = used + quint64(avail); // each below 2^63: no overflow
+    if (whole == 0)
         return std::nullopt;
     // In bytes, as df does in blocks (coreutils df.c: ceil of used * 100 / (used + avail)).
-    __extension__ using Wide = __int128; // used * 100 of an exabyte filesystem
-    const Wide u100 = Wide(used) * 100;
-    return int(u100 / whole + (u100 % whole != 0));
+    // used * 100 of an exabyte filesystem overflows 64 bits and 32-bit ARM has no 128-bit
+    // integer: add `used` 100 times modulo `whole` instead, counting the wraps (exact, and the
+    // sum stays below `whole`).
+    quint64 rest = 0;
+    int percent = 0;
+    for (int i = 0; i < 100; ++i) {
+        if (rest >= whole - used) {
+            rest -= whole - used;
+            ++percent;
+        } else {
+            rest += used;
+        }
+    }
+    return percent + (rest != 0);
 }
 
 TargetDescription describeTarget(const QString& path, const TargetPaths& paths, bool withSerial)

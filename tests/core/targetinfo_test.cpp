@@ -372,6 +372,13 @@ TEST(TargetInfo, UsedPercentIsWhatDfSays)
     EXPECT_EQ(usedPercent(t), 10); // an older report: capacity - free
     t.freeBytes.reset();
     EXPECT_EQ(usedPercent(t), std::nullopt);
+    // An exabyte filesystem: used * 100 would overflow 64 bits, and 32-bit ARM has no 128-bit one.
+    t.capacityBytes = qint64(1) << 62;
+    t.usedBytes = (qint64(1) << 61) + 1; // just over half
+    t.freeBytes = qint64(1) << 61;
+    EXPECT_EQ(usedPercent(t), 51);
+    t.usedBytes = qint64(1) << 61; // exactly half
+    EXPECT_EQ(usedPercent(t), 50);
 }
 
 // "." (the CLI's default target) is stored and shown as the directory it is, not as ".".

@@ -86,16 +86,12 @@ int runCapacityCommand(const QStringList& arguments)
         return kExitUsage;
     }
     if (p.isSet(QStringLiteral("size"))) {
-        auto size = sizeOption(p, QStringLiteral("size"));
+        auto size = sizeOption(p, QStringLiteral("size"), MiB); // the message names the range
         if (!size) {
             printError(QString::fromStdString(size.error().message));
             return kExitUsage;
         }
         req.size = *size;
-        if (req.size < MiB) {
-            printError(QStringLiteral("--size must be at least 1MiB (got '%1')").arg(p.value(QStringLiteral("size"))));
-            return kExitUsage;
-        }
     }
     req.restore = !p.isSet(QStringLiteral("no-restore"));
     if (auto done = prepareKind(*common, req, true))

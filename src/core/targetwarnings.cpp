@@ -309,6 +309,14 @@ DriveSpeed fastestOf(const SweepResult& sweep)
     return s;
 }
 
+DriveSpeed fastestOf(const CapacityResult& capacity)
+{
+    // Whole-stage averages (the check keeps no timeline): a fill streams, so these are the
+    // drive's rates; a probe's scattered 4 KiB blocks make a low MB/s, which only makes the
+    // warning more willing.
+    return { std::max(capacity.writeMbPerSec(), capacity.readMbPerSec()), 0 };
+}
+
 QString deviceBusyWarning(const std::vector<DiskActivity>& activity, const DriveSpeed& speed)
 {
     QStringList busy;

@@ -5,6 +5,7 @@
 #include "targetinfo.h"
 
 #include "blocksizesweep.h"
+#include "capacitycheck.h"
 #include "surfacescan.h"
 #include "sustainedwrite.h"
 
@@ -38,7 +39,7 @@ std::vector<DiskActivity> sampleDeviceActivity(const QString& device, const Targ
 
 // What the drive did in the run: its fastest MB/s and most IOPS; 0 = not known. Each kind
 // measures its own: the grid's and the sweep's passes, the scan's samples and access reads,
-// the sustained write's timeline.
+// the sustained write's timeline, the capacity check's fill and read-back.
 struct DriveSpeed {
     double mbPerSec = 0, iops = 0;
 };
@@ -46,6 +47,7 @@ DriveSpeed fastestOf(const RunResult& run);
 DriveSpeed fastestOf(const ScanResult& scan);
 DriveSpeed fastestOf(const SustainedResult& sustained);
 DriveSpeed fastestOf(const SweepResult& sweep);
+DriveSpeed fastestOf(const CapacityResult& capacity);
 
 // The warning about other I/O, when it was enough to move a result (docs/MEASURING.md): at least
 // kBusyShare of what the drive did in the run, in bytes or in I/Os per second (each judged where

@@ -276,6 +276,12 @@ TEST(DeviceBusy, OnlyIoThatCanMoveAResultIsTold)
     run.tests = { t };
     EXPECT_DOUBLE_EQ(fastestOf(run).mbPerSec, 100);
     EXPECT_DOUBLE_EQ(fastestOf(run).iops, 1000);
+
+    CapacityResult capacity; // the faster of the fill and the read-back
+    capacity.bytesWritten = 300'000'000, capacity.writeSeconds = 10;
+    capacity.bytesRead = 300'000'000, capacity.readSeconds = 3;
+    EXPECT_DOUBLE_EQ(fastestOf(capacity).mbPerSec, 100);
+    EXPECT_EQ(deviceBusyWarning({ journald }, fastestOf(capacity)), QString());
 }
 
 TEST(DeviceBusy, IdleDiskGivesNothing)

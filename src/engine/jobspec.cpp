@@ -82,8 +82,23 @@ Result<uint64_t> parseSize(std::string_view text)
     const std::string original(text);
     uint64_t n = 0;
     if (!takeNumber(text, n))
-        return usageError(
-            "'" + original + "' is not a size: write a whole number with a unit, e.g. 64MiB, 1GiB or 500MB");
+        return usageError("'" + original + "' is not a size: write a number with a unit, e.g. 64MiB, 1.5GiB or 500MB");
+    // A fraction, as drives and sticks are sold ("1.5TB", "0.5GiB"): taken when it comes to whole
+    // bytes. Six decimals at most, so that the fraction times a unit (up to 10^12) fits 64 bits.
+    uint64_t fraction = 0, scale = 1;
+    if (!text.empty() && text.front() == '.') {
+        text.remove_prefix(1);
+        int digits = 0;
+        for (; !text.empty() && text.front() >= '0' && text.front() <= '9'; text.remove_prefix(1), ++digits) {
+            if (digits == 6)
+                return usageError("'" + original + "' has more than 6 decimals: write it in a smaller unit");
+            fraction = fraction * 10 + uint64_t(text.front() - '0');
+            scale *= 10;
+        }
+        if (digits == 0)
+            return usageError(
+                "'" + original + "' is not a size: write a number with a unit, e.g. 64MiB, 1.5GiB or 500MB");
+    }
     // Binary units as the kernel counts, and decimal ones with a B as drives are sold ("1TB"):
     // both are what people type. A bare K/M/G/T is binary, as in dd and fio.
     static constexpr std::pair<std::string_view, uint64_t> kUnits[] = {
@@ -105,9 +120,12 @@ Result<uint64_t> parseSize(std::string_view text)
     const std::string unit = upper(text);
     for (const auto& [name, mult] : kUnits)
         if (unit == name) {
-            if (n > UINT64_MAX / mult)
+            const uint64_t part = fraction * mult; // below 10^6 * 10^12: no overflow
+            if (part % scale != 0)
+                return usageError("'" + original + "' is not a whole number of bytes");
+            if (n > UINT64_MAX / mult || n * mult > UINT64_MAX - part / scale)
                 return usageError("'" + original + "' is too large");
-            return n * mult;
+            return n * mult + part / scale;
         }
     return usageError("'" + original + "' has an unknown unit: use KiB, MiB, GiB, TiB (1024-based) or KB, MB, GB, TB");
 }

@@ -97,6 +97,7 @@ TEST(CliOptions, NamesInAnyCaseAndDecimalSizes)
     EXPECT_EQ(o->request.engine, EngineKind::IoUring);
     EXPECT_EQ(o->request.settings.testSize, 500'000'000u);
     EXPECT_EQ(parse({ "--size", "2GB" })->request.settings.testSize, 2'000'000'000u);
+    EXPECT_EQ(parse({ "--size", "1.5GiB" })->request.settings.testSize, 3 * GiB / 2); // as sticks are sold
     EXPECT_EQ(parse({ "--size", "1gib" })->request.settings.testSize, GiB);
     // Options before the command word are options (the usage line puts them there).
     auto before = parse({ "--quiet", "--count", "2", "run", "/mnt" });

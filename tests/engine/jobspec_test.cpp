@@ -73,6 +73,19 @@ TEST(JobSpec, ParsesSizes)
     EXPECT_FALSE(parseSize("12XB"));
     EXPECT_NE(parseSize("12XB").error().message.find("KiB, MiB, GiB, TiB"), std::string::npos);
     EXPECT_FALSE(parseSize("99999999999999999999G"));
+    // Fractions, as drives are sold: exact in bytes, or refused saying why.
+    EXPECT_EQ(*parseSize("1.5GiB"), 3 * GiB / 2);
+    EXPECT_EQ(*parseSize("0.5TB"), 500000000000u);
+    EXPECT_EQ(*parseSize("2.25m"), 9 * MiB / 4);
+    EXPECT_EQ(*parseSize("1.000001TB"), 1000001000000u);
+    EXPECT_NE(parseSize("1.5").error().message.find("whole number of bytes"), std::string::npos);
+    EXPECT_NE(parseSize("1.0000001GB").error().message.find("more than 6 decimals"), std::string::npos);
+    EXPECT_NE(parseSize("1.GiB").error().message.find("is not a size"), std::string::npos);
+    EXPECT_FALSE(parseSize(".5GiB"));
+    EXPECT_FALSE(parseSize("1.5.5GiB"));
+    // The fraction's bytes can carry past 64 bits: the largest size is taken, one more refused.
+    EXPECT_EQ(*parseSize("18446744073709551.615KB"), UINT64_MAX);
+    EXPECT_NE(parseSize("18446744073709551.616KB").error().message.find("too large"), std::string::npos);
 }
 
 TEST(JobSpec, ValidatesSettingsRanges)

@@ -5,6 +5,7 @@
 #include "capacityio.h"
 #include "ioworker.h"
 #include "runenvelope.h"
+#include "runmarker.h"
 #include "stalefiles.h"
 #include "stalltimeout.h"
 #include "testregion.h"
@@ -16,6 +17,7 @@
 #include <cerrno>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 namespace dm {
 
@@ -152,6 +154,7 @@ Result<CapacityResult> runCapacityFill(
             out.error = e.message;
     };
     FillProgress progress(cb, *total);
+    std::optional<RunMarker> marker; // from the first test file on, as long as the check runs
     std::vector<TestFile> files;
 
     // Write: file after file, each in 4 MiB chunks of stamped blocks.
@@ -175,6 +178,7 @@ Result<CapacityResult> runCapacityFill(
             out.region.length = *total;
             for (const auto& w : (*region)->warnings())
                 out.warnings.push_back(w);
+            marker.emplace((*region)->fd()); // another run on this drive at the same time
         }
         files.push_back({ std::move(*region), stream, 0 });
         TestFile& f = files.back();
@@ -286,6 +290,8 @@ Result<CapacityResult> runCapacityFill(
     }
     lost.finishInto(out);
     out.verifiedBytes = out.blockCount(BlockClass::Ok) * kCapacityBlock;
+    if (std::string w = marker ? marker->overlapWarning() : std::string(); !w.empty())
+        out.warnings.push_back(w);
     return out;
 }
 

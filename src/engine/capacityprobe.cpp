@@ -25,6 +25,7 @@
 #include "capacityio.h"
 #include "ioworker.h"
 #include "runenvelope.h"
+#include "runmarker.h"
 #include "signatures.h"
 #include "stalltimeout.h"
 #include "targetinuse.h"
@@ -341,6 +342,7 @@ Result<CapacityResult> runCapacityProbe(
     out.region = info;
     out.announcedBytes = n * kB;
     out.warnings = (*region)->warnings();
+    const RunMarker marker((*region)->fd()); // another run on this drive at the same time
     if (std::string w = overwriteWarning((*region)->fd(), req.target); !w.empty())
         out.warnings.push_back(req.restore ? w + " (the probe puts back every block it wrote)" : w);
     const EngineSetup engine = setUpEngine(req);
@@ -466,6 +468,8 @@ Result<CapacityResult> runCapacityProbe(
     if (out.unrestoredBlocks > 0)
         out.warnings.push_back(std::to_string(out.unrestoredBlocks) + " of the " + std::to_string(probe.writtenBlocks())
             + " blocks the probe wrote did not come back as they were when written back: the data there is damaged");
+    if (std::string shared = marker.overlapWarning(); !shared.empty())
+        out.warnings.push_back(shared);
     return out;
 }
 

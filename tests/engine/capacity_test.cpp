@@ -5,10 +5,12 @@
 // lost and get back every block the probe wrote.
 #include "capacitycheck.h"
 #include "fuserig.h"
+#include "runmarker.h"
 
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstring>
@@ -264,4 +266,80 @@ TEST(CapacityFill, AnHonestFilesystemPassesWithNothingLost)
     EXPECT_EQ(r.bytesRead, r.announcedBytes);
     EXPECT_GT(r.writeMbPerSec(), 0.0);
     EXPECT_GT(r.readMbPerSec(), 0.0);
+}
+
+namespace {
+
+// A private lock directory for RunMarker (runmarker.h), so that other checkouts' runs on this
+// drive do not count here, and a marker this test holds stands for "another Diskometer run".
+class PrivateLockDir {
+public:
+    PrivateLockDir()
+    {
+        std::string tmpl = (std::filesystem::current_path() / "dm-locks-XXXXXX").string();
+        if (::mkdtemp(tmpl.data()))
+            m_path = tmpl;
+        ::setenv("DISKOMETER_LOCK_DIR", m_path.c_str(), 1);
+    }
+    ~PrivateLockDir()
+    {
+        ::unsetenv("DISKOMETER_LOCK_DIR");
+        std::error_code ec;
+        std::filesystem::remove_all(m_path, ec);
+    }
+
+private:
+    std::string m_path;
+};
+
+std::string sharedWarning(const CapacityResult& r)
+{
+    for (const auto& w : r.warnings)
+        if (w.find("another Diskometer run (pid " + std::to_string(::getpid()) + ")") != std::string::npos)
+            return w;
+    return {};
+}
+
+} // namespace
+
+// Two runs at once on one drive (issue 14, item 9) share its bandwidth: the capacity check's
+// rates say so as every other kind's do. This process's marker stands for the other run.
+TEST(CapacityFill, AnotherRunOnTheSameDriveIsNamedInTheWarnings)
+{
+    PrivateLockDir locks;
+    ScratchDir dir;
+    CapacityRequest req;
+    req.target = dir.path();
+    req.size = 4 * kMiB;
+    std::atomic<bool> cancel { false };
+    auto alone = runCapacityCheck(req, {}, cancel);
+    ASSERT_TRUE(alone) << alone.error().message;
+    EXPECT_EQ(sharedWarning(*alone), "");
+
+    const int fd = ::open(dir.path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    ASSERT_GE(fd, 0);
+    {
+        const RunMarker other(fd);
+        auto shared = runCapacityCheck(req, {}, cancel);
+        ASSERT_TRUE(shared) << shared.error().message;
+        EXPECT_NE(sharedWarning(*shared), "");
+        EXPECT_EQ(capacityVerdict(*shared), CapacityVerdict::Ok);
+    }
+    ::close(fd);
+    EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(CapacityProbe, AnotherRunOnTheSameDriveIsNamedInTheWarnings)
+{
+    LoopDevice loop("64M");
+    DM_REQUIRE_ROOT_LOOP(loop);
+    PrivateLockDir locks;
+    const int fd = ::open(loop.device().c_str(), O_RDONLY | O_CLOEXEC);
+    ASSERT_GE(fd, 0);
+    {
+        const RunMarker other(fd);
+        EXPECT_NE(sharedWarning(check(loop.device(), true)), "");
+    }
+    ::close(fd);
+    EXPECT_EQ(sharedWarning(check(loop.device(), true)), "");
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "capacitycheck.h"
+#include "targetinuse.h"
 
 #include <sys/stat.h>
 
@@ -60,6 +61,9 @@ Result<CapacityResult> runCapacityCheck(
                   "/dev/sdb) when it is not mounted",
             errno);
     if (S_ISDIR(st.st_mode)) {
+        // Before the free space (/proc has none) and the options: nothing there is on a stick.
+        if (auto pseudo = pseudoFilesystemOf(req.target))
+            return targetError(*pseudo, ENODEV);
         if (req.allowDestructive)
             return usageError("--allow-destructive is for a device: a check of a directory only fills its free "
                               "space, so leave it out");

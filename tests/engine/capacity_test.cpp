@@ -343,3 +343,19 @@ TEST(CapacityProbe, AnotherRunOnTheSameDriveIsNamedInTheWarnings)
     ::close(fd);
     EXPECT_EQ(sharedWarning(check(loop.device(), true)), "");
 }
+
+// /proc has no free space, but that is not why it cannot be checked (issue 14, item 6): the
+// reason that stops the user whatever they change comes first, before --allow-destructive too.
+TEST(CapacityFill, APseudoFilesystemIsNamedBeforeItsFreeSpace)
+{
+    for (const bool destructive : { false, true }) {
+        CapacityRequest req;
+        req.target = "/proc";
+        req.allowDestructive = destructive;
+        std::atomic<bool> cancel { false };
+        auto r = runCapacityCheck(req, {}, cancel);
+        ASSERT_FALSE(r);
+        EXPECT_NE(r.error().message.find("a pseudo-filesystem"), std::string::npos) << r.error().message;
+        EXPECT_EQ(r.error().message.find("free"), std::string::npos) << r.error().message;
+    }
+}

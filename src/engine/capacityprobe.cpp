@@ -308,13 +308,14 @@ namespace {
 Result<CapacityResult> runCapacityProbe(
     const CapacityRequest& req, const CapacityCallbacks& cb, const std::atomic<bool>& cancel)
 {
+    // What uses the device first: --allow-destructive would not help there (issue 14, item 6).
+    if (auto use = writeTargetInUse(req.target))
+        return targetError(*use, EBUSY);
     if (!req.allowDestructive)
         return usageError("the capacity probe writes to '" + req.target
             + "' (under 1 % of a stick of 256 MB or more; it puts every block back afterwards unless told not to, "
               "but a crash or unplugging during it loses them): pass --allow-destructive if you mean it, or check "
               "the mounted filesystem's directory instead, which touches only free space");
-    if (auto use = writeTargetInUse(req.target))
-        return targetError(*use, EBUSY);
     TargetRequest target;
     target.path = req.target;
     target.size = UINT64_MAX;

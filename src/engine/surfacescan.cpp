@@ -7,6 +7,7 @@
 #include "rangeio.h"
 #include "runmarker.h"
 #include "stalltimeout.h"
+#include "targetinuse.h"
 #include "testregion.h"
 
 #include <sys/stat.h>
@@ -99,10 +100,14 @@ Status validate(const ScanRequest& r)
         return usageError("the queue depth must be from 1 to 512");
     if (r.accessSamples > kMaxScanSamples)
         return usageError("the number of access-time reads must be from 0 to " + std::to_string(kMaxScanSamples));
-    if (r.writeBack && !r.allowDestructive)
+    if (r.writeBack && !r.allowDestructive) {
+        // A mounted device first: --allow-destructive would not help there (issue 14, item 6).
+        if (auto use = writeTargetInUse(r.target))
+            return targetError(*use, EBUSY);
         return usageError("write-back rewrites every sample of " + quoted(r.target)
             + " with the data just read from it; a crash or power cut during it can lose that data: pass "
               "--allow-destructive as well if you mean it");
+    }
     return Ok {};
 }
 

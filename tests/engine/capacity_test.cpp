@@ -208,6 +208,12 @@ TEST(CapacityProbe, NeedsAllowDestructiveAndRefusesAMountedDevice)
     r = runCapacityCheck(req, {}, cancel);
     ASSERT_FALSE(r) << "a mounted device was probed";
     EXPECT_NE(r.error().message.find("mounted"), std::string::npos) << r.error().message;
+    // Without --allow-destructive too, the mount is what is told: the option would not help.
+    req.allowDestructive = false;
+    r = runCapacityCheck(req, {}, cancel);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().message.find("mounted"), std::string::npos) << r.error().message;
+    EXPECT_EQ(r.error().message.find("pass --allow-destructive"), std::string::npos) << r.error().message;
 }
 
 TEST(CapacityFill, FindsTheRealSizeOfAFakeThroughItsFilesystem)

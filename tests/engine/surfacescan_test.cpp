@@ -192,6 +192,12 @@ TEST(SurfaceScan, WriteBackIsRefusedOnAMountedDevice)
     auto refused = runSurfaceScan(r, {}, g_noCancel);
     ASSERT_FALSE(refused);
     EXPECT_NE(refused.error().message.find("mounted"), std::string::npos) << refused.error().message;
+    // Without the consent too, the mount is what is told: --allow-destructive would not help.
+    r.allowDestructive = false;
+    refused = runSurfaceScan(r, {}, g_noCancel);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("mounted"), std::string::npos) << refused.error().message;
+    EXPECT_EQ(refused.error().message.find("--allow-destructive"), std::string::npos) << refused.error().message;
     EXPECT_EQ(loop.checksum(), before);
     // Reading a mounted device is harmless.
     r.writeBack = false;

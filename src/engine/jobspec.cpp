@@ -79,7 +79,11 @@ const char* patternName(Pattern p) { return p == Pattern::Sequential ? "seq" : "
 
 Result<uint64_t> parseSize(std::string_view text)
 {
-    const std::string original(text);
+    // What the messages quote: a size is a few characters, so a long text is cut (a pasted
+    // paragraph must not come back whole; fuzz/fuzz_parse_size.cpp holds the messages to it).
+    constexpr size_t kQuoted = 40;
+    const std::string original
+        = text.size() <= kQuoted ? std::string(text) : std::string(text.substr(0, kQuoted)) + "...";
     uint64_t n = 0;
     if (!takeNumber(text, n))
         return usageError("'" + original + "' is not a size: write a number with a unit, e.g. 64MiB, 1.5GiB or 500MB");

@@ -83,6 +83,11 @@ TEST(JobSpec, ParsesSizes)
     EXPECT_NE(parseSize("1.GiB").error().message.find("is not a size"), std::string::npos);
     EXPECT_FALSE(parseSize(".5GiB"));
     EXPECT_FALSE(parseSize("1.5.5GiB"));
+    // A long text is quoted by its start only.
+    const std::string pasted(5000, 'x');
+    ASSERT_FALSE(parseSize(pasted));
+    EXPECT_LT(parseSize(pasted).error().message.size(), 200u);
+    EXPECT_NE(parseSize(pasted).error().message.find("'" + std::string(40, 'x') + "...'"), std::string::npos);
     // The fraction's bytes can carry past 64 bits: the largest size is taken, one more refused.
     EXPECT_EQ(*parseSize("18446744073709551.615KB"), UINT64_MAX);
     EXPECT_NE(parseSize("18446744073709551.616KB").error().message.find("too large"), std::string::npos);

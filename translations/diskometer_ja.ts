@@ -126,6 +126,229 @@
     </message>
 </context>
 <context>
+    <name>dm::CapacityPage</name>
+    <message>
+        <source>The folder where the stick is mounted (its free space is filled and read back), or the unmounted stick itself (a quick probe that puts back what it overwrites)</source>
+        <translation>USB メモリをマウントしたフォルダー(空き領域を埋めて読み戻します)、またはアンマウントした USB メモリそのもの(上書きした内容を書き戻す短時間の検査)</translation>
+    </message>
+    <message>
+        <source>&amp;Stick:</source>
+        <translation>対象(&amp;S):</translation>
+    </message>
+    <message>
+        <source>All the free space</source>
+        <translation>空き領域すべて</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>How much of a folder&apos;s free space to fill: all of it tells whether the stick holds what it announces</source>
+        <translation>フォルダーの空き領域をどれだけ埋めるか: すべて埋めると表示どおりの容量があるかが分かります</translation>
+    </message>
+    <message>
+        <source>&amp;Amount:</source>
+        <translation>量(&amp;A):</translation>
+    </message>
+    <message>
+        <source>Put &amp;back what the probe overwrites</source>
+        <translation>検査で上書きした内容を書き戻す(&amp;B)</translation>
+    </message>
+    <message>
+        <source>A device probe reads every block before writing it and writes it back afterwards</source>
+        <translation>デバイスの検査では、書き込む前に各ブロックを読み、あとで書き戻します</translation>
+    </message>
+    <message>
+        <source>Position (GB)</source>
+        <translation>位置 (GB)</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>Read back</source>
+        <translation>読み戻し</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>No verdict: the check stopped before anything was read back.</source>
+        <translation>判定なし: 読み戻す前にチェックが止まりました。</translation>
+    </message>
+    <message>
+        <source>OK: holds all %1 it announces.</source>
+        <translation>OK: 表示どおり %1 すべてを保持しています。</translation>
+    </message>
+    <message>
+        <source>OK: all %1 written to its free space came back intact.</source>
+        <translation>OK: 空き領域に書いた %1 がすべて正しく読み戻せました。</translation>
+    </message>
+    <message>
+        <source>FAKE: holds %1 of the %2 it announces.</source>
+        <translation>偽装: 表示の %2 のうち %1 しか保持していません。</translation>
+    </message>
+    <message>
+        <source>FAKE: only %1 of the %2 written to its free space came back; it holds less than it announces.</source>
+        <translation>偽装: 空き領域に書いた %2 のうち %1 しか読み戻せません。表示より容量が少ないです。</translation>
+    </message>
+    <message>
+        <source>DAMAGED: %1 of the %2 did not come back intact, the first from offset %3.</source>
+        <translation>破損: %2 のうち %1 が正しく読み戻せませんでした(最初はオフセット %3)。</translation>
+    </message>
+    <message>
+        <source>(Of what was checked before it stopped.)</source>
+        <translation>(止まるまでに調べた範囲について)</translation>
+    </message>
+    <message>
+        <source>Choose the folder where the stick is mounted, or the stick itself</source>
+        <translation>USB メモリをマウントしたフォルダー、または USB メモリそのものを選んでください</translation>
+    </message>
+    <message>
+        <source>Probing %1…</source>
+        <translation>%1 を検査しています…</translation>
+    </message>
+    <message>
+        <source>Filling the free space of %1…</source>
+        <translation>%1 の空き領域を埋めています…</translation>
+    </message>
+    <message>
+        <source>Writing %1 of %2 at %3</source>
+        <translation>書き込み中 %1 / %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Flushing the test files to the stick…</source>
+        <translation>テストファイルを USB メモリへ書き出しています…</translation>
+    </message>
+    <message>
+        <source>Reading back %1 of %2 at %3</source>
+        <translation>読み戻し中 %1 / %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Probing: %1 of %2 block reads and writes</source>
+        <translation>検査中: ブロックの読み書き %1 / %2</translation>
+    </message>
+    <message>
+        <source>Putting back what the probe overwrote: %1 of %2</source>
+        <translation>検査で上書きした内容を書き戻しています: %1 / %2</translation>
+    </message>
+    <message>
+        <source>The check stopped: %1</source>
+        <translation>チェックが止まりました: %1</translation>
+    </message>
+    <message>
+        <source>Stopped: the blocks the probe wrote are put back; what was probed so far is shown</source>
+        <translation>停止しました: 検査で書いたブロックは書き戻しました。ここまでの結果を表示します</translation>
+    </message>
+    <message>
+        <source>Stopped: the test files are removed; what was read back so far is shown</source>
+        <translation>停止しました: テストファイルは削除しました。ここまでに読み戻した結果を表示します</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Fills the stick&apos;s free space with numbered blocks and reads them back, or probes an unmounted stick, to tell whether it holds what it announces (fake sticks keep far less) and returns every byte intact.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;USB メモリの空き領域を番号付きのブロックで埋めて読み戻すか、アンマウントした USB メモリを検査して、表示どおりの容量があるか(偽装品はずっと少ない容量しかありません)、すべてのバイトを正しく返すかを確かめます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Announced</source>
+        <translation>表示容量</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>書き込み量</translation>
+    </message>
+    <message>
+        <source>Verified</source>
+        <translation>確認済み</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>失われた量</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Blocks ok</source>
+        <translation>正常なブロック</translation>
+    </message>
+    <message>
+        <source>Corrupted</source>
+        <translation>破損</translation>
+    </message>
+    <message>
+        <source>Overwritten</source>
+        <translation>上書き</translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation>欠落</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>読み込み</translation>
+    </message>
+    <message>
+        <source>Put back</source>
+        <translation>書き戻し</translation>
+    </message>
+    <message>
+        <source>%1 blocks</source>
+        <translation>%1 ブロック</translation>
+    </message>
+    <message>
+        <source>The capacity check</source>
+        <translation>容量チェック</translation>
+    </message>
+    <message>
+        <source>Ca&amp;pacity</source>
+        <translation>容量(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Does the stick hold what it announces, and give it all back?</source>
+        <translation>表示どおりの容量があり、書いたデータをすべて返すか確かめます</translation>
+    </message>
+    <message>
+        <source>No verdict</source>
+        <translation>判定なし</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>FAKE</source>
+        <translation>偽装</translation>
+    </message>
+    <message>
+        <source>DAMAGED</source>
+        <translation>破損</translation>
+    </message>
+    <message>
+        <source>Nothing was read back.</source>
+        <translation>何も読み戻していません。</translation>
+    </message>
+    <message>
+        <source>Every byte came back intact.</source>
+        <translation>すべてのバイトが正しく読み戻せました。</translation>
+    </message>
+    <message>
+        <source>It holds less than it announces.</source>
+        <translation>表示より容量が少ないです。</translation>
+    </message>
+    <message>
+        <source>Some data did not come back intact.</source>
+        <translation>一部のデータが正しく読み戻せませんでした。</translation>
+    </message>
+</context>
+<context>
     <name>dm::CompareDialog</name>
     <message>
         <source>MB/s</source>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pageregistry.h"
 
+#include "capacitypage.h"
 #include "scanpage.h"
 #include "sustainedpage.h"
 #include "sweeppage.h"
@@ -19,6 +20,7 @@ const std::vector<PageEntry>& pageEntries()
         { "scan", make<ScanPage> },
         { "sustained", make<SustainedPage> },
         { "sweep", make<SweepPage> },
+        { "capacity", make<CapacityPage> },
     };
     return all;
 }

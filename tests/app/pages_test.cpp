@@ -49,11 +49,12 @@ TEST(Pages, TheWindowHasATabPerTest)
 {
     app();
     MainWindow window(defaultGuiSettings(), AppOptions {}, false);
-    ASSERT_EQ(window.tabs()->count(), 5);
+    ASSERT_EQ(window.tabs()->count(), 6);
     EXPECT_EQ(window.tabs()->widget(1), window.page("scan"));
     EXPECT_EQ(window.tabs()->widget(2), window.page("sustained"));
     EXPECT_EQ(window.tabs()->widget(3), window.page("sweep"));
-    EXPECT_EQ(window.tabs()->widget(4), static_cast<QWidget*>(window.historyPage()));
+    EXPECT_EQ(window.tabs()->widget(4), window.page("capacity"));
+    EXPECT_EQ(window.tabs()->widget(5), static_cast<QWidget*>(window.historyPage()));
 }
 
 TEST(Pages, ScanOfALoopDevicePlotsEverySampleInOrder)

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The capacity check's page (issue 15) on real targets: a folder on the disk passes with nothing
+// left behind and its reports read back; the FUSE rig's fake stick, through ext4, is called fake
+// in the status line; a device probe with nobody at the window is refused without asking and
+// nothing is written.
+#include "capacitypage.h"
+#include "fuserig.h"
+#include "offscreenapp.h"
+#include "testtargets.h"
+
+#include <QApplication>
+#include <QSignalSpy>
+#include <QTimer>
+#include <gtest/gtest.h>
+
+using namespace dm;
+using namespace dm::test;
+
+namespace {
+QApplication& app() { return offscreenApp(); }
+}
+
+TEST(CapacityPage, AFolderSaysOkAndLeavesNoFile)
+{
+    app();
+    ScratchDir dir;
+    CapacityPage page;
+    page.setTarget(QString::fromStdString(dir.path()));
+    page.setSize(16 * MiB);
+    QSignalSpy ended(&page, &ToolPage::runEnded);
+    ASSERT_TRUE(page.start()) << page.statusText().toStdString();
+    ASSERT_TRUE(ended.wait(120000));
+    EXPECT_TRUE(ended.at(0).at(0).toBool()) << page.statusText().toStdString();
+    ASSERT_TRUE(page.report());
+    const CapacityResult& r = page.report()->result;
+    EXPECT_EQ(capacityVerdict(r), CapacityVerdict::Ok);
+    EXPECT_EQ(r.verifiedBytes, 16 * MiB);
+    EXPECT_EQ(page.statusText(), QStringLiteral("OK: all 16.8 MB written to its free space came back intact."));
+    const auto parsed = parseCapacityJson(page.json());
+    ASSERT_TRUE(parsed) << parsed.error().message;
+    EXPECT_EQ(parsed->result.blockCount(BlockClass::Ok), 4096u);
+    EXPECT_EQ(page.csv().count('\n'), 2);
+    EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(CapacityPage, AFakeSticksFolderSaysFake)
+{
+    app();
+    FuseRig::Options o;
+    o.size = 256 * MiB;
+    o.wrap = 72 * MiB;
+    FuseRig rig(o);
+    DM_REQUIRE_FUSE_RIG(rig);
+    ASSERT_EQ(run("mkfs.ext4 -q -F -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 " + rig.device()
+                  + " >/dev/null 2>&1; echo $?"),
+        "0");
+    char tmpl[] = "/tmp/dm-cappage-XXXXXX";
+    ASSERT_NE(::mkdtemp(tmpl), nullptr);
+    const std::string dir = tmpl;
+    ASSERT_EQ(run("mount " + rig.device() + " " + dir + " >/dev/null 2>&1; echo $?"), "0");
+    CapacityPage page;
+    page.setTarget(QString::fromStdString(dir));
+    QSignalSpy ended(&page, &ToolPage::runEnded);
+    const bool started = page.start();
+    const bool done = started && ended.wait(120000);
+    run("umount " + dir + " || umount -l " + dir);
+    ::rmdir(dir.c_str());
+    ASSERT_TRUE(done) << page.statusText().toStdString();
+    ASSERT_TRUE(page.report());
+    EXPECT_EQ(capacityVerdict(page.report()->result), CapacityVerdict::Fake);
+    EXPECT_TRUE(page.statusText().startsWith(QStringLiteral("FAKE: only "))) << page.statusText().toStdString();
+}
+
+TEST(CapacityPage, AnUnattendedProbeIsRefusedWithoutAsking)
+{
+    app();
+    LoopDevice loop("64M");
+    DM_REQUIRE_ROOT_LOOP(loop);
+    const auto before = loop.checksum();
+    CapacityPage page;
+    page.setTarget(QString::fromStdString(loop.device()));
+    page.setUnattended(true);
+    bool asked = false;
+    QTimer watchdog;
+    QObject::connect(&watchdog, &QTimer::timeout, [&] {
+        if (QWidget* modal = QApplication::activeModalWidget()) {
+            asked = true;
+            modal->close();
+        }
+    });
+    watchdog.start(100);
+    EXPECT_FALSE(page.start());
+    EXPECT_FALSE(asked) << "the typed confirmation was asked for with nobody at the window";
+    EXPECT_TRUE(page.statusText().contains(QStringLiteral("typed confirmation"))) << page.statusText().toStdString();
+    EXPECT_EQ(loop.checksum(), before);
+}

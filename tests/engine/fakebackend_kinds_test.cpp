@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every kind of test runs against the fake backend (tests/support/fakebackend.h) through the
 // backend factory in its request's envelope (runenvelope.h): the grid, the sustained write and
-// the sweep on a scratch directory, the scan on a RAM loop device (as root). Each checks that
+// the sweep and the capacity check's fill on a scratch directory, the scan on a RAM loop device (as root). Each checks that
 // the I/O it asked for is the I/O its kind means (offsets, direction, amount), that the envelope
 // names the engine that ran and the seed it used, and that nothing was left behind.
 #include "blocksizesweep.h"
+#include "capacitycheck.h"
 #include "fakebackend.h"
 #include "runner.h"
 #include "surfacescan.h"
@@ -14,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <set>
 
 using namespace dm;
@@ -162,4 +164,34 @@ TEST(FakeBackendKinds, ScanReadsEverySamplePositionOnce)
         expected.insert(scanSampleOffset(i, 8, 64 * MiB, 1 * MiB, 4096));
     EXPECT_EQ(std::set<uint64_t>(log->offsets.begin(), log->offsets.end()), expected);
     EXPECT_EQ(writesIn(*log), 0u);
+}
+
+TEST(FakeBackendKinds, CapacityFillWritesEveryStampedBlockOnceThenReadsItBack)
+{
+    ScratchDir dir;
+    auto log = std::make_shared<FakeLog>();
+    auto req = onTheFake<CapacityRequest>(dir.path(), log);
+    req.size = 8 * MiB;
+    req.seed = 31;
+    auto result = runCapacityCheck(req, {}, g_noCancel);
+    ASSERT_TRUE(ranOnTheFake(result, 31));
+    EXPECT_EQ(result->bytesWritten, 8 * MiB);
+    EXPECT_EQ(result->bytesRead, 8 * MiB);
+    EXPECT_EQ(result->blocksChecked(), 8 * MiB / kCapacityBlock);
+    std::lock_guard lock(log->mutex);
+    // Eight 1 MiB writes of the file, each once and starting with a stamped block, then the
+    // same eight offsets read; nothing else.
+    ASSERT_EQ(log->offsets.size(), 16u);
+    const auto firstRead = std::find(log->writes.begin(), log->writes.end(), false) - log->writes.begin();
+    EXPECT_EQ(firstRead, 8);
+    EXPECT_EQ(writesIn(*log), 8u);
+    std::set<uint64_t> written(log->offsets.begin(), log->offsets.begin() + 8),
+        read(log->offsets.begin() + 8, log->offsets.end());
+    EXPECT_EQ(written.size(), 8u);
+    EXPECT_EQ(written, read);
+    uint64_t magic = 0;
+    std::memcpy(&magic, "DMCAPCHK", 8);
+    for (uint64_t stamp : log->writeStamps)
+        EXPECT_EQ(stamp, magic);
+    EXPECT_EQ(dir.entryCount(), 0u);
 }

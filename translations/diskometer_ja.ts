@@ -1293,6 +1293,14 @@ Write MB/s</source>
         <source>Run on &amp;Hosts…</source>
         <translation>ホストで実行(&amp;H)…</translation>
     </message>
+    <message>
+        <source>&amp;Flash Memory</source>
+        <translation>フラッシュメモリ(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Ctrl+5</source>
+        <translation>Ctrl+5</translation>
+    </message>
 </context>
 <context>
     <name>dm::RemoteDialog</name>
@@ -1610,7 +1618,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>%1 s (for flash media)</source>
-        <translation>%1 秒 (フラッシュメディア向け)</translation>
+        <translation type="vanished">%1 秒 (フラッシュメディア向け)</translation>
     </message>
     <message>
         <source>Random (incompressible)</source>
@@ -1635,6 +1643,10 @@ Write MB/s</source>
     <message>
         <source>Custom</source>
         <translation>カスタム</translation>
+    </message>
+    <message>
+        <source>Flash Memory</source>
+        <translation>フラッシュメモリ</translation>
     </message>
 </context>
 <context>

@@ -38,8 +38,14 @@ void AppOptions::applyTo(GuiSettings& s) const
     }
     if (target)
         s.targetPath = *target;
-    if (profile)
+    if (profile) {
         s.profile = *profile;
+        // Flash Memory brings its times; --measure and --interval below still win.
+        if (const auto times = profileTimes(*profile)) {
+            s.run.measureSeconds = times->measureSeconds;
+            s.run.intervalSeconds = times->intervalSeconds;
+        }
+    }
     if (mode)
         s.mode = *mode;
     if (count)
@@ -73,7 +79,7 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
                 : QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(help)));
     };
     opt("target", "Directory, file or block device to test.", "PATH");
-    opt("profile", "default, peak, real or demo.", "NAME");
+    opt("profile", "default, peak, real, demo or flash (CrystalDiskMark 9's Flash Memory).", "NAME");
     opt("preset", "default or nvme.", "NAME");
     opt("count", "Passes per test, 1-9.", "N");
     opt("size", "Test size, 16MiB-64GiB.", "SIZE");
@@ -125,7 +131,7 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     if (p.isSet(QStringLiteral("profile"))) {
         o.profile = parseProfile(p.value(QStringLiteral("profile")).toStdString());
         if (!o.profile)
-            return usage(QStringLiteral("unknown --profile: use default, peak, real or demo"));
+            return usage(QStringLiteral("unknown --profile: use default, peak, real, demo or flash"));
     }
     if (p.isSet(QStringLiteral("preset"))) {
         o.preset = parsePreset(p.value(QStringLiteral("preset")).toStdString());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 #include "explanationpanel.h"
+#include "windowimage.h"
 
 #include "blockdevices.h"
 #include "devicegate.h"
@@ -71,7 +72,7 @@ MainWindow::MainWindow(const GuiSettings& settings, const AppOptions& options, b
     , m_persist(persist)
     , m_controller(new BenchmarkController(this))
 {
-    setWindowTitle(QStringLiteral("Diskometer"));
+    setWindowTitle(baseTitle());
     setWindowIcon(QIcon(QStringLiteral(":/diskometer/diskometer.svg")));
     buildMenus();
     buildCentral();
@@ -188,6 +189,7 @@ QString MainWindow::targetPath() const
 void MainWindow::applySettingsToUi()
 {
     m_updatingUi = true;
+    setWindowTitle(baseTitle());
     if (m_storedReport) { // a stored run's tiles belong to its own rows, not the settings'
         m_storedReport.reset();
         m_grid->clearResults();
@@ -368,7 +370,7 @@ void MainWindow::onProgress(const Progress& p)
         }
         const QString pass = p.phase == Phase::WarmUp ? tr("warm-up") : tr("pass %1/%2").arg(p.pass).arg(p.passCount);
         status = tr("%1 · %2 · %3 left").arg(testTitle(p.testIndex), pass, clockText(p.runSecondsLeft));
-        setWindowTitle(QStringLiteral("Diskometer — %1 (%2)").arg(testTitle(p.testIndex), pass));
+        setWindowTitle(baseTitle() + QStringLiteral(" — %1 (%2)").arg(testTitle(p.testIndex), pass));
         break;
     }
     }
@@ -392,7 +394,7 @@ void MainWindow::onFinished(const RunResult& r, const ReportHeader& header)
     m_lastRun = r;
     m_lastHeader = header;
     m_grid->setRunningTest(std::nullopt);
-    setWindowTitle(QStringLiteral("Diskometer"));
+    setWindowTitle(baseTitle());
     bool failed = false;
     for (const auto& t : r.tests)
         failed = failed || t.error.has_value();
@@ -410,7 +412,7 @@ void MainWindow::onFinished(const RunResult& r, const ReportHeader& header)
 void MainWindow::onFailed(const QString& message)
 {
     m_grid->setRunningTest(std::nullopt);
-    setWindowTitle(QStringLiteral("Diskometer"));
+    setWindowTitle(baseTitle());
     m_exitCode = 2;
     m_status->setText(message);
     if (m_options.quitWhenDone) {
@@ -517,7 +519,7 @@ bool MainWindow::saveImage(const QString& path)
     // result: an image without a comment shows an empty box, as CrystalDiskMark's does.
     const QString hint = m_comment->placeholderText();
     m_comment->setPlaceholderText(QString());
-    const QPixmap image = grab();
+    const QImage image = windowImage(*this);
     m_comment->setPlaceholderText(hint);
     image.save(&buffer, "PNG");
     return saveReport(path, png);
@@ -566,7 +568,7 @@ void MainWindow::saveReportInteractive(const QString& kind)
 
 void MainWindow::copyText() { QApplication::clipboard()->setText(formatText(currentReport())); }
 
-void MainWindow::copyImage() { QApplication::clipboard()->setPixmap(grab()); }
+void MainWindow::copyImage() { QApplication::clipboard()->setImage(windowImage(*this)); }
 
 void MainWindow::showSettingsDialog()
 {

@@ -102,6 +102,8 @@ private:
     void onSample(int testIndex, const LiveSample& s);
     void onTestFinished(int testIndex, const TestResult& r);
     void onFinished(const RunResult& r, const ReportHeader& header);
+    // "Diskometer", "Diskometer <0Fill>" with zeros as test data, as CrystalDiskMark's title.
+    QString baseTitle() const;
     // The last run's settings, region and warnings with every result on the grid, in run order.
     RunResult gridRun() const;
     void onFailed(const QString& message);

@@ -2,6 +2,7 @@
 // The main window's menus (File, Settings, Profile, Help): each action edits the settings or calls
 // one of the window's operations; mainwindow.cpp holds the rest.
 #include "mainwindow.h"
+#include "textreport.h"
 
 #include "historyservice.h"
 #include "remotedialog.h"
@@ -114,7 +115,8 @@ void MainWindow::buildMenus()
     for (auto [label, value, key] : { std::tuple { tr("&Default"), Profile::Default, tr("Ctrl+1") },
              std::tuple { tr("&Peak Performance"), Profile::Peak, tr("Ctrl+2") },
              std::tuple { tr("&Real World Performance"), Profile::RealWorld, tr("Ctrl+3") },
-             std::tuple { tr("De&mo"), Profile::Demo, tr("Ctrl+4") } }) {
+             std::tuple { tr("De&mo"), Profile::Demo, tr("Ctrl+4") },
+             std::tuple { tr("&Flash Memory"), Profile::Flash, tr("Ctrl+5") } }) {
         QAction* a = profile->addAction(label);
         a->setShortcut(QKeySequence(key));
         a->setCheckable(true);
@@ -122,7 +124,20 @@ void MainWindow::buildMenus()
         m_profileGroup->addAction(a);
     }
     connect(m_profileGroup, &QActionGroup::triggered, this, [this](QAction* a) {
+        const Profile previous = m_settings.profile;
         m_settings.profile = Profile(a->data().toInt());
+        // Flash Memory is CrystalDiskMark 9's times as much as its rows: it sets them, and leaving
+        // it puts back the usual ones, unless the user changed them meanwhile.
+        const RunSettings usual;
+        if (const auto times = profileTimes(m_settings.profile)) {
+            m_settings.run.measureSeconds = times->measureSeconds;
+            m_settings.run.intervalSeconds = times->intervalSeconds;
+        } else if (const auto left = profileTimes(previous); left
+                   && m_settings.run.measureSeconds == left->measureSeconds
+                   && m_settings.run.intervalSeconds == left->intervalSeconds) {
+            m_settings.run.measureSeconds = usual.measureSeconds;
+            m_settings.run.intervalSeconds = usual.intervalSeconds;
+        }
         settingsChanged();
     });
     profile->addSeparator();
@@ -142,5 +157,7 @@ void MainWindow::buildMenus()
     // Menus that change what a run does are locked while one runs.
     m_lockedWhileRunning << settings << profile;
 }
+
+QString MainWindow::baseTitle() const { return QStringLiteral("Diskometer") + testDataTitle(m_settings.run.data); }
 
 } // namespace dm

@@ -20,10 +20,8 @@ namespace {
         256 * KiB, 512 * KiB, 1 * MiB, 2 * MiB, 4 * MiB, 8 * MiB };
     constexpr std::initializer_list<uint32_t> kQueueDepths = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 512 };
     constexpr std::initializer_list<uint32_t> kThreadCounts = { 1, 2, 4, 8, 16, 32, 64 };
-    constexpr std::initializer_list<double> kMeasureSeconds = { 5, 10, 20, 30, 60 };
-    // Flash media (USB sticks, SD cards) slow down or wear under long tests; listed after the
-    // usual times so that nobody picks them by accident.
-    constexpr std::initializer_list<double> kFlashMeasureSeconds = { 1, 2, 3, 4 };
+    // CrystalDiskMark 9's measure times.
+    constexpr std::initializer_list<double> kMeasureSeconds = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 30, 60 };
     constexpr std::initializer_list<double> kIntervalSeconds = { 0, 1, 3, 5, 10, 30, 60, 180, 300, 600 };
 
     QString blockSizeText(uint32_t bytes)
@@ -57,6 +55,8 @@ namespace {
             return SettingsDialog::tr("Demo");
         case Profile::Custom:
             return SettingsDialog::tr("Custom");
+        case Profile::Flash:
+            return SettingsDialog::tr("Flash Memory");
         }
         return {};
     }
@@ -103,11 +103,11 @@ SettingsDialog::SettingsDialog(const GuiSettings& settings, QWidget* parent)
 
     // The edited rows only matter to the Default profile; say so rather than let the user wonder
     // why a Peak run ignores them.
-    if (settings.profile != Profile::Default)
+    if (!usesDefaultRows(settings.profile))
         m_ui->profileNote->setText(tr("The %1 profile runs its own fixed tests; the tests set here are used by the "
                                       "Default profile.")
                                        .arg(profileTitle(settings.profile)));
-    m_ui->profileNote->setVisible(settings.profile != Profile::Default);
+    m_ui->profileNote->setVisible(!usesDefaultRows(settings.profile));
 
     showRows(settings.rows);
     showTimes(settings.run.measureSeconds, settings.run.intervalSeconds);
@@ -148,9 +148,6 @@ void SettingsDialog::fillChoices()
 
     for (double seconds : kMeasureSeconds)
         m_ui->measureCombo->addItem(secondsText(seconds), seconds);
-    m_ui->measureCombo->insertSeparator(m_ui->measureCombo->count());
-    for (double seconds : kFlashMeasureSeconds)
-        m_ui->measureCombo->addItem(tr("%1 s (for flash media)").arg(QLocale().toString(seconds)), seconds);
 
     for (double seconds : kIntervalSeconds)
         m_ui->intervalCombo->addItem(intervalText(seconds), seconds);

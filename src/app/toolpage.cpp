@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "toolpage.h"
+#include "windowimage.h"
 
 #include "devicegate.h"
 #include "reportfile.h"
@@ -221,7 +222,7 @@ bool ToolPage::saveImage(const QString& path)
     QByteArray png;
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);
-    window()->grab().save(&buffer, "PNG");
+    windowImage(*window()).save(&buffer, "PNG");
     const QString error = writeReportFile(path, png);
     if (!error.isEmpty())
         setStatus(error);

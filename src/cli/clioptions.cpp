@@ -50,7 +50,9 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
     p.addPositionalArgument(
         QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."), QStringLiteral("[TARGET]"));
     QList<QCommandLineOption> options {
-        { QStringLiteral("profile"), QStringLiteral("default, peak, real or demo (CrystalDiskMark 8 profiles)."),
+        { QStringLiteral("profile"),
+            QStringLiteral("default, peak, real or demo (CrystalDiskMark's profiles), or flash (CrystalDiskMark 9's "
+                           "Flash Memory: the default rows, --measure 1 and --interval 30 unless given)."),
             QStringLiteral("NAME"), QStringLiteral("default") },
         { QStringLiteral("preset"), QStringLiteral("default or nvme (the NVMe SSD rows)."), QStringLiteral("NAME"),
             QStringLiteral("default") },
@@ -63,7 +65,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
                 "Run exactly these rows, e.g. SEQ1M-Q8T1,RND4K-Q32T16,SEQ128K-Q32T1 (block size in bytes, K or M)."),
             QStringLiteral("LIST") },
         { QStringLiteral("count"), QStringLiteral("Measured passes per test, 1-9."), QStringLiteral("N"),
-            QStringLiteral("5") },
+            QStringLiteral("3") },
         { QStringLiteral("size"), QStringLiteral("Test size, 16MiB-64GiB (e.g. 64MiB, 1GiB)."), QStringLiteral("SIZE"),
             QStringLiteral("1GiB") },
         { QStringLiteral("measure"), QStringLiteral("Seconds per pass, 0.5-60."), QStringLiteral("SECONDS"),
@@ -123,7 +125,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
 
     const auto profile = parseProfile(p.value(QStringLiteral("profile")).toStdString());
     if (!profile)
-        return usage(QStringLiteral("unknown --profile '%1': use default, peak, real or demo")
+        return usage(QStringLiteral("unknown --profile '%1': use default, peak, real, demo or flash")
                          .arg(p.value(QStringLiteral("profile"))));
     o.profile = *profile;
     const auto preset = parsePreset(p.value(QStringLiteral("preset")).toStdString());
@@ -177,6 +179,13 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
     if (!interval)
         return interval.error();
     s.intervalSeconds = *interval;
+    // The profile's own times, where it has them and the user gave none.
+    if (const auto times = profileTimes(o.profile)) {
+        if (!p.isSet(QStringLiteral("measure")))
+            s.measureSeconds = times->measureSeconds;
+        if (!p.isSet(QStringLiteral("interval")))
+            s.intervalSeconds = times->intervalSeconds;
+    }
     auto warmup = secondsOption(p, QStringLiteral("warmup"), 0, kMaxMeasureSeconds);
     if (!warmup)
         return warmup.error();

@@ -232,7 +232,7 @@ std::vector<TestRow> effectiveRows(const GuiSettings& settings)
 {
     // A GuiSettings built by hand (or by a test) may carry no rows; running nothing would be a
     // silent failure, so the preset's rows stand in.
-    if (settings.profile == Profile::Default && !settings.rows.empty())
+    if (usesDefaultRows(settings.profile) && !settings.rows.empty())
         return settings.rows;
     return profileRows(settings.profile, settings.preset);
 }

@@ -15,6 +15,7 @@ std::vector<GridRow> gridRows(Profile profile, size_t testRowCount)
         return { { 0, std::nullopt } };
     case Profile::Default:
     case Profile::Custom:
+    case Profile::Flash:
         break;
     }
     std::vector<GridRow> rows;

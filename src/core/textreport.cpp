@@ -147,6 +147,8 @@ QString profileLabel(Profile profile)
         return QStringLiteral("Demo");
     case Profile::Custom:
         return QStringLiteral("Custom");
+    case Profile::Flash:
+        return QStringLiteral("Flash Memory");
     }
     return {};
 }
@@ -166,6 +168,8 @@ QString profileDescription(const Report& report)
         : QStringLiteral("%1 (%2)").arg(profileLabel(report.profile), rows.join(QStringLiteral(", ")));
 }
 
+QString testDataTitle(DataFill data) { return data == DataFill::Zeros ? QStringLiteral(" <0Fill>") : QString(); }
+
 QString testSizeLabel(uint64_t bytes)
 {
     if (bytes >= GiB && bytes % GiB == 0)
@@ -180,7 +184,8 @@ QString testSizeLabel(uint64_t bytes)
 QString formatText(const Report& report, bool crlf)
 {
     QStringList lines;
-    const QString title = QStringLiteral("%1 %2 (%3)").arg(report.toolName, report.toolVersion, report.engine);
+    const QString title = QStringLiteral("%1 %2 (%3)").arg(report.toolName, report.toolVersion, report.engine)
+        + testDataTitle(report.run.settings.data);
     const QString url = QStringLiteral(DM_PROJECT_URL);
     lines << rule();
     lines << title + QString(std::max<qsizetype>(1, kRuleWidth - title.size() - url.size()), QLatin1Char(' ')) + url;

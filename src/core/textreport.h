@@ -12,6 +12,10 @@ namespace dm {
 // readers and some forums).
 QString formatText(const Report& report, bool crlf = false);
 
+// " <0Fill>" when the test data is zeros, empty otherwise: what CrystalDiskMark appends to its
+// title (the window's, the image's and the text report's first line).
+QString testDataTitle(DataFill data);
+
 // "1 GiB", "512 MiB": a test size the way the report's Test line writes it.
 QString testSizeLabel(uint64_t bytes);
 // "Default", "Peak", "Real World", "Demo": a profile as CrystalDiskMark users know it.

@@ -16,6 +16,8 @@ const char* profileName(Profile p)
         return "demo";
     case Profile::Custom:
         return "custom";
+    case Profile::Flash:
+        return "flash";
     }
     return "?";
 }
@@ -46,6 +48,8 @@ std::optional<Profile> parseProfile(std::string_view text)
         return Profile::RealWorld;
     if (s == "demo")
         return Profile::Demo;
+    if (s == "flash")
+        return Profile::Flash;
     return std::nullopt;
 }
 
@@ -82,6 +86,7 @@ std::vector<TestRow> profileRows(Profile profile, Preset preset)
     const bool nvme = preset == Preset::Nvme;
     switch (profile) {
     case Profile::Default:
+    case Profile::Flash:
         if (nvme)
             return { seq1mQ8, seq128kQ32, rnd4kQ32T16, rnd4kQ1 };
         return { seq1mQ8, seq1mQ1, rnd4kQ32T1, rnd4kQ1 };
@@ -95,6 +100,13 @@ std::vector<TestRow> profileRows(Profile profile, Preset preset)
         break; // its rows are the ones given
     }
     return {};
+}
+
+std::optional<ProfileTimes> profileTimes(Profile p)
+{
+    if (p == Profile::Flash)
+        return ProfileTimes { 1, 30 };
+    return std::nullopt;
 }
 
 std::vector<TestSpec> expandTests(const std::vector<TestRow>& rows, Mode mode, std::optional<int> mixReadPercent)

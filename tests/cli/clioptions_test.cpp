@@ -124,7 +124,7 @@ TEST(CliOptions, OutOfRangeAndMalformedValuesAreUsageErrors)
     EXPECT_NE(errorOf({ "--interval", "-1" }).find("--interval"), std::string::npos);
     EXPECT_NE(errorOf({ "--mix", "5" }).find("10 to 90"), std::string::npos);
     EXPECT_NE(errorOf({ "--mix", "95" }).find("--mix"), std::string::npos);
-    EXPECT_NE(errorOf({ "--profile", "fast" }).find("default, peak, real or demo"), std::string::npos);
+    EXPECT_NE(errorOf({ "--profile", "fast" }).find("default, peak, real, demo or flash"), std::string::npos);
     EXPECT_NE(errorOf({ "--preset", "sata" }).find("--preset"), std::string::npos);
     EXPECT_NE(errorOf({ "--mode", "both" }).find("--mode"), std::string::npos);
     EXPECT_NE(errorOf({ "--data", "ones" }).find("--data"), std::string::npos);
@@ -150,4 +150,24 @@ TEST(CliOptions, HelpAndVersion)
     auto v = parse({ "--version" });
     ASSERT_TRUE(v);
     EXPECT_TRUE(v->showVersion);
+}
+
+TEST(CliOptions, FlashProfileIsCrystalDiskMark9sFlashMemory)
+{
+    auto o = parse({ QStringLiteral("--profile"), QStringLiteral("flash") });
+    ASSERT_TRUE(o) << o.error().message;
+    EXPECT_EQ(o->profile, Profile::Flash);
+    EXPECT_EQ(o->request.tests.size(), 8u); // the Default rows, read and write
+    EXPECT_EQ(o->request.tests, parse({})->request.tests);
+    EXPECT_EQ(o->request.settings.measureSeconds, 1);
+    EXPECT_EQ(o->request.settings.intervalSeconds, 30);
+    EXPECT_EQ(o->request.settings.count, 3);
+    // Times the user gives win over the profile's.
+    auto given = parse({ QStringLiteral("--profile"), QStringLiteral("flash"), QStringLiteral("--measure"),
+        QStringLiteral("2"), QStringLiteral("--interval"), QStringLiteral("0") });
+    ASSERT_TRUE(given);
+    EXPECT_EQ(given->request.settings.measureSeconds, 2);
+    EXPECT_EQ(given->request.settings.intervalSeconds, 0);
+    EXPECT_NE(errorOf({ QStringLiteral("--profile"), QStringLiteral("flashy") }).find("default, peak, real, demo or flash"),
+        std::string::npos);
 }

@@ -123,7 +123,7 @@ TEST(CommandLine, HelpShowsTheDefaults)
     const auto run = cli({ "--help" });
     ASSERT_EQ(run.exitCode, 0);
     const QString help = QString::fromUtf8(run.out).simplified(); // the parser wraps lines itself
-    for (const char* wanted : { "Measured passes per test, 1-9. Default: 5.", "Default: 1GiB.",
+    for (const char* wanted : { "Measured passes per test, 1-9. Default: 3.", "Default: 1GiB.",
              "Seconds per pass, 0.5-60. Default: 5.", "Options may come before or after the command." })
         EXPECT_TRUE(help.contains(QLatin1String(wanted))) << wanted << "\n" << run.out.constData();
     EXPECT_TRUE(QString::fromUtf8(cli({ "scan", "--help" }).out)

@@ -358,3 +358,16 @@ TEST(Explanations, EveryReportFormatCarriesThem)
     EXPECT_TRUE(md.contains(QStringLiteral("Queue: depth 1")));
     (void)path;
 }
+
+TEST(Explanations, ZeroFillIsNamedAsCrystalDiskMarkDoes)
+{
+    Report report = fakeReport();
+    EXPECT_TRUE(formatText(report).split(QLatin1Char('\n'))[1].startsWith(QStringLiteral("Diskometer 0.1.0 (libaio) ")));
+    EXPECT_FALSE(formatText(report).contains(QStringLiteral("<0Fill>")));
+    report.run.settings.data = DataFill::Zeros;
+    const QStringList lines = formatText(report).split(QLatin1Char('\n'));
+    EXPECT_TRUE(lines[1].startsWith(QStringLiteral("Diskometer 0.1.0 (libaio) <0Fill> "))) << lines[1].toStdString();
+    EXPECT_EQ(lines[1].size(), 78);
+    // "(x3)" and "Measure 5 sec / Interval 5 sec": the passes and their length, as CrystalDiskMark says them.
+    EXPECT_EQ(RunSettings {}.count, 3);
+}

@@ -31,7 +31,7 @@ TEST(MarkdownReport, HeadingSettingsAndTable)
     const QStringList lines = md.split(QLatin1Char('\n'));
     EXPECT_EQ(lines[0], QStringLiteral("## Samsung SSD 980 PRO 1TB (nvme) ext4, 2026/11/29 17:41:08"));
     EXPECT_TRUE(lines[2].contains(QStringLiteral("Profile: Default"))) << lines[2].toStdString();
-    EXPECT_TRUE(lines[2].contains(QStringLiteral("1 GiB × 5"))) << lines[2].toStdString();
+    EXPECT_TRUE(lines[2].contains(QStringLiteral("1 GiB × 3"))) << lines[2].toStdString();
     EXPECT_TRUE(lines[2].contains(QStringLiteral("random data"))) << lines[2].toStdString();
     EXPECT_TRUE(lines[2].contains(QStringLiteral("direct I/O"))) << lines[2].toStdString();
 

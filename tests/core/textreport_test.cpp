@@ -81,7 +81,7 @@ TEST(TextReport, DefaultProfileMatchesCrystalDiskMarkLayout)
         QStringLiteral("  RND    4KiB (Q=  1, T= 1):   153.028 MB/s [  37360.4 IOPS] <    26.64 us>"),
         QString(),
         QStringLiteral("  Profile: Default"),
-        QStringLiteral("     Test: 1 GiB (x5) [/home 43% (104/242GiB)]"),
+        QStringLiteral("     Test: 1 GiB (x3) [/home 43% (104/242GiB)]"),
         QStringLiteral("     Mode: [Read&Write]"),
         QStringLiteral("     Time: Measure 5 sec / Interval 5 sec"),
         QStringLiteral("     Date: 2026/11/29 17:41:08"),

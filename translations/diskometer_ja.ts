@@ -22,6 +22,14 @@
 <context>
     <name>SettingsDialog</name>
     <message>
+        <source>Hold the &amp;performance power profile while testing</source>
+        <translation>テスト中は performance 電源プロファイルを保持する(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Asks power-profiles-daemon for its performance profile during each test and gives it back afterwards, so power saving does not move the figures</source>
+        <translation>各テストの間 power-profiles-daemon に performance プロファイルを求め、終わったら元に戻します。省電力によって数値が変わらないようにするためです</translation>
+    </message>
+    <message>
         <source>Settings</source>
         <translation>設定</translation>
     </message>
@@ -566,6 +574,22 @@
     <message>
         <source>%1: a pass moved only %2 MB, too little to measure well; choose a longer measure time</source>
         <translation>%1: 1 回のパスで転送したのは %2 MB だけで、正しく測るには少なすぎます。測定時間を長くしてください</translation>
+    </message>
+    <message>
+        <source>the machine ran on battery: power saving may slow the CPU and the bus, so results may be lower than on mains power</source>
+        <translation>バッテリー駆動で実行されました: 省電力で CPU やバスが遅くなることがあり、AC 電源のときより結果が低くなる可能性があります</translation>
+    </message>
+    <message>
+        <source>the power-saver profile was active: results may be lower than with the performance profile</source>
+        <translation>省電力 (power-saver) プロファイルが有効でした: performance プロファイルより結果が低くなる可能性があります</translation>
+    </message>
+    <message>
+        <source>the performance profile ran degraded (%1): results may be lower</source>
+        <translation>performance プロファイルが制限された状態でした (%1): 結果が低くなる可能性があります</translation>
+    </message>
+    <message>
+        <source>the CPU frequency governor is powersave: with intel_pstate or amd-pstate that is the usual dynamic setting, with other drivers it holds the CPU at its lowest speed and results may be lower</source>
+        <translation>CPU 周波数ガバナーは powersave です: intel_pstate や amd-pstate では通常の動的な設定ですが、ほかのドライバーでは CPU を最低速度に固定するため、結果が低くなる可能性があります</translation>
     </message>
 </context>
 <context>

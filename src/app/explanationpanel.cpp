@@ -1,12 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "explanationpanel.h"
 
-#include "targetinfo.h"
-
-#include <QCoreApplication>
-#include <QPointer>
-#include <QThreadPool>
-
 namespace dm {
 
 ExplanationPanel::ExplanationPanel(QWidget* parent)
@@ -20,32 +14,13 @@ ExplanationPanel::ExplanationPanel(QWidget* parent)
     hide();
 }
 
-void ExplanationPanel::explain(const QString& targetPath, const RunResult& run)
+void ExplanationPanel::show(const TargetDescription& target, const RunResult& run, const PowerDescription& power)
 {
-    const quint64 generation = ++m_generation;
-    QPointer<ExplanationPanel> self(this);
-    QThreadPool::globalInstance()->start([self, generation, targetPath, run] {
-        // Off the GUI thread: describing the target reads sysfs and may wait on a slow mount.
-        std::vector<Explanation> all = explainRun(describeTarget(targetPath), run);
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, generation, warnings = run.warnings, all = std::move(all)]() mutable {
-                if (self && self->m_generation == generation)
-                    self->display(warnings, std::move(all));
-            },
-            Qt::QueuedConnection);
-    });
-}
-
-void ExplanationPanel::show(const TargetDescription& target, const RunResult& run)
-{
-    ++m_generation;
-    display(run.warnings, explainRun(target, run));
+    display(run.warnings, explainRun(target, run, power));
 }
 
 void ExplanationPanel::clear()
 {
-    ++m_generation;
     display({}, {});
 }
 

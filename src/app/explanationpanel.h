@@ -18,23 +18,20 @@ class ExplanationPanel : public QLabel {
 public:
     explicit ExplanationPanel(QWidget* parent = nullptr);
 
-    // Describes `targetPath` (sysfs, mounts: a worker thread's job) and explains `run` on it;
-    // the panel fills when that is done. A newer call or clear() wins over an older one still out.
-    void explain(const QString& targetPath, const RunResult& run);
-    // A run whose target is already described (one from the history).
-    void show(const TargetDescription& target, const RunResult& run);
+    // Explains `run` on `target` under the power conditions it had: a run's header as the
+    // engine's thread described it, or one read back from the history (no sysfs read here).
+    void show(const TargetDescription& target, const RunResult& run, const PowerDescription& power);
     void clear();
 
     const std::vector<Explanation>& explanations() const { return m_explanations; }
 
 Q_SIGNALS:
-    void explained(); // the panel shows the explanations of the latest explain()/show()
+    void explained(); // the panel shows the explanations of the latest show()
 
 private:
     void display(const std::vector<std::string>& runWarnings, std::vector<Explanation> explanations);
 
     std::vector<Explanation> m_explanations;
-    quint64 m_generation = 0;
 };
 
 } // namespace dm

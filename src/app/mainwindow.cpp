@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 #include "explanationpanel.h"
+#include "powerprofile.h"
 #include "windowimage.h"
 
 #include "blockdevices.h"
@@ -190,6 +191,8 @@ void MainWindow::applySettingsToUi()
 {
     m_updatingUi = true;
     setWindowTitle(baseTitle());
+    // Read by every page's run header on its worker thread (runheader.h), the tools' pages too.
+    setPowerHoldEnabled(m_settings.holdPowerProfile);
     if (m_storedReport) { // a stored run's tiles belong to its own rows, not the settings'
         m_storedReport.reset();
         m_grid->clearResults();
@@ -318,10 +321,8 @@ bool MainWindow::startTests(const std::vector<size_t>& testRows)
 
 bool MainWindow::launch(const RunRequest& request)
 {
-    if (!m_controller->start(request))
-        return false;
-    m_inhibitor.emplace(); // no suspend or idle sleep while a test runs (a no-op without logind)
-    return true;
+    // The run's worker holds off suspend and holds the power profile (RunHeaderProbe).
+    return m_controller->start(request);
 }
 
 bool MainWindow::confirmDeviceWrite(const QString& device)
@@ -403,10 +404,11 @@ void MainWindow::onFinished(const RunResult& r, const ReportHeader& header)
             : failed              ? tr("Finished with errors: see the tiles' tooltips")
                                   : tr("Finished"));
     storeGridRun(r);
-    // The image and the reports wait for the explanations (described off this thread).
+    // The image and the reports wait for the explanations, made from the header the engine's
+    // thread described (the target as it was before the run, the power conditions it had).
     connect(
         m_explanations, &ExplanationPanel::explained, this, [this] { finishAutomation(); }, Qt::SingleShotConnection);
-    m_explanations->explain(m_lastRunTarget, gridRun());
+    m_explanations->show(header.target, gridRun(), header.system.power);
 }
 
 void MainWindow::onFailed(const QString& message)
@@ -430,7 +432,6 @@ void MainWindow::onFailed(const QString& message)
 void MainWindow::onRunningChanged(bool running)
 {
     if (!running) {
-        m_inhibitor.reset();
         if (m_deviceFd >= 0)
             ::close(m_deviceFd);
         m_deviceFd = -1;

@@ -5,7 +5,6 @@
 #include "appsettings.h"
 #include "benchmarkworker.h"
 #include "report.h"
-#include "sleepinhibitor.h"
 
 #include <QDateTime>
 #include <QMainWindow>
@@ -151,7 +150,6 @@ private:
     QList<QWidget*> m_lockedWhileRunning;
     DeviceGate* m_gate = nullptr; // confirmation and UDisks2, as for the pages
     int m_deviceFd = -1; // the descriptor UDisks2 gave for the running test, closed when it ends
-    std::optional<SleepInhibitor> m_inhibitor; // held while a run goes on
 
     // The run going on: its tests as (test row, direction), in run order.
     std::vector<std::pair<size_t, Direction>> m_runTests;

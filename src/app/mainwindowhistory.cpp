@@ -133,7 +133,7 @@ void MainWindow::showStoredReport(const Report& report)
         const size_t row = size_t(std::find(rows.begin(), rows.end(), t.spec.row) - rows.begin());
         m_grid->setResult(row, t.spec.direction, t);
     }
-    m_explanations->show(report.target, report.run);
+    m_explanations->show(report.target, report.run, report.system.power);
     m_chart->clear();
     m_comment->setText(report.comment);
     const QString device = report.target.model.isEmpty() ? report.target.path : report.target.model;

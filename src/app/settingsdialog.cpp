@@ -113,6 +113,7 @@ SettingsDialog::SettingsDialog(const GuiSettings& settings, QWidget* parent)
     showTimes(settings.run.measureSeconds, settings.run.intervalSeconds);
     select(m_ui->dataCombo, int(settings.run.data), {});
     select(m_ui->engineCombo, int(settings.engine), {});
+    m_ui->powerHoldCheck->setChecked(settings.holdPowerProfile);
 
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const RowEditors& row = m_rows[i];
@@ -233,6 +234,7 @@ GuiSettings SettingsDialog::settings() const
     s.run.intervalSeconds = m_ui->intervalCombo->currentData().toDouble();
     s.run.data = DataFill(m_ui->dataCombo->currentData().toInt());
     s.engine = EngineKind(m_ui->engineCombo->currentData().toInt());
+    s.holdPowerProfile = m_ui->powerHoldCheck->isChecked();
     return s;
 }
 

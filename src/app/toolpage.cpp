@@ -176,11 +176,9 @@ void ToolPage::onRunningChanged(bool running)
         w->setEnabled(!running);
     if (running) {
         m_lastOk = false;
-        m_inhibitor.emplace(); // no suspend while a test runs (a no-op without logind)
         for (QPushButton* b : m_saveButtons)
             b->setEnabled(false);
     } else {
-        m_inhibitor.reset();
         setProgress(-1, -1);
     }
     Q_EMIT runningChanged(running);

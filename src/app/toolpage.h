@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-#include "sleepinhibitor.h"
 #include "toolrunner.h"
 
 #include <QWidget>
@@ -106,7 +105,6 @@ private:
     QLineEdit* m_comment;
     QList<QPushButton*> m_saveButtons;
     QList<QWidget*> m_locked;
-    std::optional<SleepInhibitor> m_inhibitor;
     DeviceGate* m_gate; // the typed confirmation and UDisks2, as for the grid
     bool m_hasResult = false;
     bool m_lastOk = false;

@@ -202,6 +202,8 @@ void addCommonOptions(QCommandLineParser& p, const QString& allowDestructiveHelp
         { QStringLiteral("allow-destructive"), allowDestructiveHelp },
         { QStringLiteral("comment"), QStringLiteral("A comment for the reports."), QStringLiteral("TEXT") },
         { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
+        { QStringLiteral("no-power-hold"),
+            QStringLiteral("Do not hold the performance power profile (power-profiles-daemon) while testing.") },
         { QStringLiteral("no-history"),
             QStringLiteral("Do not store the result in the history (see diskometer-cli history --help).") },
     }));
@@ -223,6 +225,7 @@ Result<CommonOptions> readCommonOptions(const QCommandLineParser& p)
     o.allowDestructive = p.isSet(QStringLiteral("allow-destructive"));
     o.comment = p.value(QStringLiteral("comment"));
     o.storeHistory = !p.isSet(QStringLiteral("no-history"));
+    setPowerHoldEnabled(!p.isSet(QStringLiteral("no-power-hold")));
     auto engine = engineOption(p);
     if (!engine)
         return engine.error();

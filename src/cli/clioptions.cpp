@@ -93,6 +93,8 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
             QStringLiteral("FILE") },
         { QStringLiteral("crlf"), QStringLiteral("CRLF line ends in the text report.") },
         { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
+        { QStringLiteral("no-power-hold"),
+            QStringLiteral("Do not hold the performance power profile (power-profiles-daemon) while testing.") },
         { QStringLiteral("no-history"),
             QStringLiteral("Do not store the run in the history ($XDG_DATA_HOME/diskometer/history.sqlite; "
                            "see diskometer-cli history --help).") },
@@ -231,6 +233,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
     o.crlf = p.isSet(QStringLiteral("crlf"));
     o.quiet = p.isSet(QStringLiteral("quiet"));
     o.storeHistory = !p.isSet(QStringLiteral("no-history"));
+    o.powerHold = !p.isSet(QStringLiteral("no-power-hold"));
     return o;
 }
 

@@ -23,6 +23,7 @@ struct CliOptions {
     bool crlf = false;
     bool quiet = false;
     bool storeHistory = true; // --no-history turns it off
+    bool powerHold = true; // --no-power-hold turns it off
 
     bool commandGiven = false; // the command word stood among the positional arguments
     bool showHelp = false;

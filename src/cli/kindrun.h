@@ -3,7 +3,6 @@
 
 #include "clicommon.h"
 #include "runheader.h"
-#include "sleepinhibitor.h"
 #include "targetwarnings.h"
 
 #include <functional>
@@ -44,14 +43,13 @@ template <class Request> std::optional<int> prepareKind(const CommonOptions& com
     return std::nullopt;
 }
 
-// The end every kind's command shares once its options are read: no suspend, the run header
-// probed around the run (runheader.h: every target warning), the reports written and the run
+// The end every kind's command shares once its options are read: the run header probed around
+// the run (runheader.h: every target warning, no suspend, the performance power profile), the reports written and the run
 // stored (writeOtherReports), and the exit code from the outcome. `run` runs the kind on this
 // thread and returns its Result (clearing the command's status line).
 template <class ReportT, class Run>
 int runKind(const CommonOptions& common, const std::string& target, Run run, const KindOutput<ReportT>& out)
 {
-    const SleepInhibitor noSuspend;
     const RunHeaderProbe probe(QString::fromStdString(target));
     auto result = run();
     if (!result) {

@@ -10,7 +10,6 @@
 #include "reportfile.h"
 #include "runheader.h"
 #include "signatures.h"
-#include "sleepinhibitor.h"
 #include "targetinuse.h"
 #include "targetinfo.h"
 #include "textreport.h"
@@ -94,9 +93,9 @@ int runCommand(int argc, char** argv)
             std::fprintf(stderr, "WARNING: %s holds %s; --allow-destructive will destroy %s\n",
                 opt.request.target.c_str(), dm::signatureList(names).c_str(), names.size() == 1 ? "it" : "them");
     }
+    dm::setPowerHoldEnabled(opt.powerHold);
     // Sampled before the run: afterwards the run's own I/O would look like someone else's.
     const dm::RunHeaderProbe probe(QString::fromStdString(opt.request.target));
-    const dm::SleepInhibitor noSuspend; // a suspend would cut a test short; a no-op without logind
     auto run = dm::runTests(opt.request, callbacks, dm::cliCancelFlag());
     if (showProgress)
         progress.clear();

@@ -193,6 +193,8 @@ GuiSettings loadGuiSettings(QSettings& store)
         s.targetPath = target->toString();
     if (const auto engine = readEnum<EngineKind>(store, QStringLiteral("run/engine"), parseEngine))
         s.engine = *engine;
+    if (const auto hold = readBool(store, QStringLiteral("run/holdPowerProfile")))
+        s.holdPowerProfile = *hold;
     return s;
 }
 
@@ -223,6 +225,7 @@ void saveGuiSettings(QSettings& store, const GuiSettings& s)
     store.setValue(QStringLiteral("run/testSize"), qulonglong(s.run.testSize));
     store.setValue(QStringLiteral("run/data"), name(dataFillName(s.run.data)));
     store.setValue(QStringLiteral("run/engine"), name(engineName(s.engine)));
+    store.setValue(QStringLiteral("run/holdPowerProfile"), s.holdPowerProfile);
 
     store.setValue(QStringLiteral("unit"), unitKey(s.unit));
     store.setValue(QStringLiteral("target"), s.targetPath);

@@ -29,6 +29,9 @@ struct GuiSettings {
     Unit unit = Unit::MBps;
     QString targetPath; // last chosen target; empty = the filesystem of the home directory
     EngineKind engine = kDefaultEngine; // io_uring falls back to libaio where it cannot run
+    // Hold power-profiles-daemon's "performance" profile while a test runs (powerprofile.h); the
+    // window's counterpart of the CLI's --no-power-hold.
+    bool holdPowerProfile = true;
 
     bool operator==(const GuiSettings&) const = default;
 };

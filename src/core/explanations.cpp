@@ -206,6 +206,30 @@ namespace {
         }
     }
 
+    void powerRules(const PowerDescription& p, std::vector<Explanation>& out)
+    {
+        if (p.onBattery.value_or(false))
+            out.push_back({ Explanation::Kind::Warning,
+                Text::tr("the machine ran on battery: power saving may slow the CPU and the bus, so results may be "
+                         "lower than on mains power"),
+                {} });
+        if (p.profile == QLatin1String("power-saver"))
+            out.push_back({ Explanation::Kind::Warning,
+                Text::tr("the power-saver profile was active: results may be lower than with the performance "
+                         "profile"),
+                {} });
+        if (!p.degraded.isEmpty())
+            out.push_back({ Explanation::Kind::Warning,
+                Text::tr("the performance profile ran degraded (%1): results may be lower").arg(p.degraded), {} });
+        // intel_pstate and amd-pstate call their usual, dynamic setting "powersave" too; the text says so.
+        if (p.cpuGovernor.split(QStringLiteral(", ")).contains(QStringLiteral("powersave")))
+            out.push_back({ Explanation::Kind::Note,
+                Text::tr("the CPU frequency governor is powersave: with intel_pstate or amd-pstate that is the "
+                         "usual dynamic setting, with other drivers it holds the CPU at its lowest speed and "
+                         "results may be lower"),
+                {} });
+    }
+
 } // namespace
 
 QString testLabel(const TestSpec& spec)
@@ -213,9 +237,10 @@ QString testLabel(const TestSpec& spec)
     return QString::fromStdString(rowName(spec.row)) + QLatin1Char(' ') + QLatin1String(directionName(spec.direction));
 }
 
-std::vector<Explanation> explainRun(const TargetDescription& target, const RunResult& run)
+std::vector<Explanation> explainRun(const TargetDescription& target, const RunResult& run, const PowerDescription& power)
 {
     std::vector<Explanation> all;
+    powerRules(power, all);
     usbLinkRule(target, all);
     queueRules(target, run, all);
     deviceRules(target, run, all);

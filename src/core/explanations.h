@@ -38,7 +38,10 @@ namespace explain {
 } // namespace explain
 
 // Every explanation for `run` on `target`, warnings first, in a fixed order.
-std::vector<Explanation> explainRun(const TargetDescription& target, const RunResult& run);
+// `power`: what the machine's power management did meanwhile (battery, power-saver, a degraded
+// performance profile, the powersave governor are reasons results may be lower).
+std::vector<Explanation> explainRun(
+    const TargetDescription& target, const RunResult& run, const PowerDescription& power = {});
 
 // The texts of one kind, in order.
 QStringList explanationTexts(const std::vector<Explanation>& explanations, Explanation::Kind kind);

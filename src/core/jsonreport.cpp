@@ -278,7 +278,7 @@ QByteArray formatJson(const Report& report)
 {
     // "warnings" holds the run's own and the explanations' warnings; "notes" the explanations'
     // notes; each result lists those about it in "flags" (indices into "explanations").
-    const std::vector<Explanation> explanations = explainRun(report.target, report.run);
+    const std::vector<Explanation> explanations = explainRun(report.target, report.run, report.system.power);
     QJsonArray results;
     for (size_t i = 0; i < report.run.tests.size(); ++i) {
         QJsonObject result = resultJson(report.run.tests[i]);

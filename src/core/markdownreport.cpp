@@ -94,6 +94,8 @@ QString formatMarkdown(const Report& report)
     lines << QString() << settingsLine(report);
     if (const QString queue = queueSummary(report.target.queue, report.target.rotational); !queue.isEmpty())
         lines << QString() << QStringLiteral("Queue: ") + queue;
+    if (const QString power = powerSummary(report.system.power); !power.isEmpty())
+        lines << QString() << QStringLiteral("Power: ") + power;
     if (!report.comment.trimmed().isEmpty())
         lines << QString() << QStringLiteral("> ") + oneLine(report.comment);
     lines << QString();
@@ -110,7 +112,7 @@ QString formatMarkdown(const Report& report)
         alignment << QStringLiteral("---:");
     lines << tableLine(alignment);
 
-    const std::vector<Explanation> explanations = explainRun(report.target, report.run);
+    const std::vector<Explanation> explanations = explainRun(report.target, report.run, report.system.power);
     for (const TestRow& row : rows) {
         // One table line holds every direction of a row: it carries the marks of all of them.
         std::vector<int> marks;

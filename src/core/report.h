@@ -2,6 +2,7 @@
 #pragma once
 
 #include "presets.h"
+#include "powerprofile.h"
 #include "queueinfo.h"
 #include "results.h"
 
@@ -56,6 +57,7 @@ struct SystemDescription {
     QString os; // PRETTY_NAME from os-release, e.g. "Debian GNU/Linux 12 (bookworm)"
     QString kernel; // uname -r
     QString cpu; // model name, for reports that want it
+    PowerDescription power; // the power profile, battery, CPU governor and suspend inhibit during the run
 };
 
 // The one value every report is made from (REPORTS.md): the engine's output plus what was tested.

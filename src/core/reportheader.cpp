@@ -28,6 +28,35 @@ namespace {
         return "";
     }
 
+    QJsonValue orNull(const QString& s) { return s.isEmpty() ? QJsonValue() : QJsonValue(s); }
+    QJsonValue orNull(std::optional<bool> b) { return b ? QJsonValue(*b) : QJsonValue(); }
+
+    QJsonObject powerJson(const PowerDescription& p)
+    {
+        return QJsonObject {
+            { QStringLiteral("profile"), orNull(p.profile) },
+            { QStringLiteral("held"), p.held },
+            { QStringLiteral("degraded"), orNull(p.degraded) },
+            { QStringLiteral("on_battery"), orNull(p.onBattery) },
+            { QStringLiteral("sleep_inhibited"), orNull(p.sleepInhibited) },
+        };
+    }
+
+    std::optional<bool> optionalBool(const QJsonValue& v) { return v.isBool() ? std::optional(v.toBool()) : std::nullopt; }
+
+    PowerDescription powerFromJson(const QJsonObject& system)
+    {
+        const QJsonObject o = system.value(QLatin1String("power")).toObject();
+        PowerDescription p;
+        p.profile = o.value(QLatin1String("profile")).toString();
+        p.held = o.value(QLatin1String("held")).toBool();
+        p.degraded = o.value(QLatin1String("degraded")).toString();
+        p.onBattery = optionalBool(o.value(QLatin1String("on_battery")));
+        p.sleepInhibited = optionalBool(o.value(QLatin1String("sleep_inhibited")));
+        p.cpuGovernor = system.value(QLatin1String("cpu_governor")).toString();
+        return p;
+    }
+
 } // namespace
 
 ReportHeader describeRunHeader(const QString& target, const std::string& engine, const QString& comment)
@@ -85,6 +114,8 @@ QJsonObject reportHeaderJson(const char* schema, const ReportHeader& h, const Re
                 { QStringLiteral("os"), h.system.os },
                 { QStringLiteral("kernel"), h.system.kernel },
                 { QStringLiteral("cpu"), h.system.cpu },
+                { QStringLiteral("power"), powerJson(h.system.power) },
+                { QStringLiteral("cpu_governor"), orNull(h.system.power.cpuGovernor) },
             } },
         { QStringLiteral("target"), target },
         { QStringLiteral("warnings"), warningList },
@@ -130,6 +161,7 @@ QString readReportHeader(
     h.system.os = system.value(QLatin1String("os")).toString();
     h.system.kernel = system.value(QLatin1String("kernel")).toString();
     h.system.cpu = system.value(QLatin1String("cpu")).toString();
+    h.system.power = powerFromJson(system);
 
     const QJsonObject target = root.value(QLatin1String("target")).toObject();
     h.target = targetDescriptionFromJson(target);

@@ -7,12 +7,15 @@
 namespace dm {
 
 RunHeaderProbe::RunHeaderProbe(QString target)
-    : m_target(std::move(target))
+    : m_noSuspend()
+    , m_target(std::move(target))
     , m_description(describeTarget(m_target))
     , m_started(QDateTime::currentDateTime())
     , m_otherIo(sampleDeviceActivity(m_description.device))
     , m_warnings(targetWarnings(m_description))
 {
+    if (powerHoldEnabled())
+        m_hold = std::make_unique<PowerProfileHold>(QStringLiteral("Diskometer is measuring %1").arg(m_target));
 }
 
 ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment, const DriveSpeed& speed) const
@@ -26,6 +29,8 @@ ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment, co
         header.target.usedBytes = after.usedBytes;
     }
     header.date = m_started;
+    // Read while the hold still stands: the profile the run had.
+    header.system.power = describePower(m_hold && m_hold->held(), m_noSuspend.active());
     appendWarnings(run, QStringList(m_warnings) << deviceBusyWarning(m_otherIo, speed));
     return header;
 }

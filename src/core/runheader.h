@@ -8,6 +8,10 @@
 #include <QDateTime>
 #include <QString>
 
+#include "sleepinhibitor.h"
+
+#include <memory>
+
 namespace dm {
 
 // The one run header core attaches to every run of every kind, for every front end (CLI,
@@ -20,6 +24,10 @@ public:
     // Before the run's first I/O: describes the target (device, backing file, filesystem: what
     // the warnings are made of) and samples its disk's activity (200 ms), which the run's own
     // I/O would hide afterwards.
+    // It also holds the run's conditions steady from here until it is destroyed: logind's suspend
+    // and idle inhibitor, and the "performance" power profile (unless powerHoldEnabled() is off),
+    // so the run is measured with the CPU and the bus at full speed and is not cut short by a
+    // suspend. Both block for at most a few seconds each where a daemon is slow.
     explicit RunHeaderProbe(QString target);
 
     // After the run: the header and the target's warnings added to `run`'s. The target is the
@@ -31,11 +39,13 @@ public:
     ReportHeader finish(RunEnvelope& run, const QString& comment, const DriveSpeed& speed = {}) const;
 
 private:
+    SleepInhibitor m_noSuspend; // first: held before anything else is done for the run
     QString m_target;
     TargetDescription m_description;
     QDateTime m_started; // every kind's report dates the run from its start, as the grid always did
     std::vector<DiskActivity> m_otherIo; // judged after the run against what the drive did
     QStringList m_warnings; // what the target is (RAM, a loop device over a file...), read before the run too
+    std::unique_ptr<PowerProfileHold> m_hold;
 };
 
 // The grid's Report keeps these fields of its own (report.h): copies the header into it.

@@ -11,8 +11,9 @@ namespace dm {
 // skew it. It holds a logind "block" inhibitor (org.freedesktop.login1.Manager.Inhibit on the
 // system bus, what "sleep:idle"); destroying it closes the descriptor, which ends the inhibition.
 // Where logind is absent (containers, systems without systemd) it does nothing and says why.
-// Create it on the thread that starts the run (the window's, or the CLI's main thread); it blocks
-// for at most a few seconds if logind is slow to answer.
+// RunHeaderProbe holds one for every run of every kind, on the run's own thread (the CLI's main
+// thread, the window's worker threads), since it blocks for at most a few seconds if logind is
+// slow to answer.
 class SleepInhibitor {
     Q_DECLARE_TR_FUNCTIONS(SleepInhibitor)
 public:

@@ -202,7 +202,7 @@ QString formatText(const Report& report, bool crlf)
         { Direction::Mix,
             QStringLiteral("[Mix] Read %1%/Write %2%").arg(mixReadPercent(report)).arg(100 - mixReadPercent(report)) },
     };
-    const std::vector<Explanation> explanations = explainRun(report.target, report.run);
+    const std::vector<Explanation> explanations = explainRun(report.target, report.run, report.system.power);
     for (const auto& section : sections) {
         QStringList rows;
         for (size_t i = 0; i < report.run.tests.size(); ++i) {
@@ -232,6 +232,8 @@ QString formatText(const Report& report, bool crlf)
     lines << footerLine(QStringLiteral("Date"), report.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
     if (const QString os = osLabel(report.system); !os.isEmpty())
         lines << footerLine(QStringLiteral("OS"), os);
+    if (const QString power = powerSummary(report.system.power); !power.isEmpty())
+        lines << footerLine(QStringLiteral("Power"), power);
     if (const QString device = deviceSummary(report.target); !device.isEmpty())
         lines << footerLine(QStringLiteral("Device"), device);
     if (const QString queue = queueSummary(report.target.queue, report.target.rotational); !queue.isEmpty())

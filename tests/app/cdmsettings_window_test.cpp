@@ -76,6 +76,9 @@ TEST(CdmSettingsWindow, ExplanationsShowUnderTheGridAndMatchTheReport)
     // Numbered as in the reports; a machine's power conditions (battery, governor) may come first.
     EXPECT_TRUE(panel->text().contains(QRegularExpression(QStringLiteral("\\[\\d\\] the test size \\(16 MiB\\) is smaller than the cache"))))
         << panel->text().toStdString();
+    // The conditions the run's worker recorded reach the window's reports (logind answers or
+    // not: either way it was asked, and the answer is recorded).
+    EXPECT_TRUE(window.currentReport().system.power.sleepInhibited.has_value());
     const QString text = formatText(window.currentReport());
     for (size_t n = 0; n < panel->explanations().size(); ++n)
         EXPECT_TRUE(text.contains(panel->explanations()[n].text)) << text.toStdString();

@@ -7,6 +7,7 @@
 #include "settingsdialog.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -147,6 +148,10 @@ TEST_F(SettingsDialogTest, ReturnsWhatTheUserPicked)
     pick(combo(dialog, QStringLiteral("intervalCombo")), 0.0);
     pick(combo(dialog, QStringLiteral("dataCombo")), int(DataFill::Zeros));
     pick(combo(dialog, QStringLiteral("engineCombo")), int(EngineKind::IoUring));
+    auto* hold = dialog.findChild<QCheckBox*>(QStringLiteral("powerHoldCheck"));
+    ASSERT_NE(hold, nullptr);
+    EXPECT_TRUE(hold->isChecked()); // the factory setting
+    hold->click();
 
     GuiSettings expected = given;
     expected.rows[1] = { Pattern::Random, 512 * KiB, 256, 64 };
@@ -154,6 +159,7 @@ TEST_F(SettingsDialogTest, ReturnsWhatTheUserPicked)
     expected.run.intervalSeconds = 0;
     expected.run.data = DataFill::Zeros;
     expected.engine = EngineKind::IoUring;
+    expected.holdPowerProfile = false;
     EXPECT_EQ(dialog.settings(), expected);
     EXPECT_EQ(dialog.findChild<QLabel*>(QStringLiteral("row2NameLabel"))->text(), QStringLiteral("RND512K Q256T64"));
 }

@@ -170,4 +170,6 @@ TEST(CliOptions, FlashProfileIsCrystalDiskMark9sFlashMemory)
     EXPECT_EQ(given->request.settings.intervalSeconds, 0);
     EXPECT_NE(errorOf({ QStringLiteral("--profile"), QStringLiteral("flashy") }).find("default, peak, real, demo or flash"),
         std::string::npos);
+    EXPECT_TRUE(parse({})->powerHold);
+    EXPECT_FALSE(parse({ QStringLiteral("--no-power-hold") })->powerHold);
 }

@@ -68,6 +68,7 @@ GuiSettings unusualSettings()
     s.unit = Unit::Microseconds;
     s.targetPath = QStringLiteral("/media/ユーザー/USB stick, 32 GB");
     s.engine = EngineKind::IoUring;
+    s.holdPowerProfile = false;
     return s;
 }
 
@@ -94,6 +95,7 @@ TEST_F(AppSettingsTest, FactorySettingsFollowMeasurementMd)
     EXPECT_EQ(d.unit, Unit::MBps);
     EXPECT_TRUE(d.targetPath.isEmpty());
     EXPECT_EQ(d.engine, kDefaultEngine);
+    EXPECT_TRUE(d.holdPowerProfile); // on by default (issue 16)
 
     const GuiSettings nvme = defaultGuiSettings(Preset::Nvme);
     EXPECT_EQ(nvme.preset, Preset::Nvme);
@@ -123,6 +125,7 @@ TEST_F(AppSettingsTest, FileUsesStableNames)
     EXPECT_EQ(s->value(QStringLiteral("unit")).toString(), QStringLiteral("us"));
     EXPECT_EQ(s->value(QStringLiteral("run/data")).toString(), QStringLiteral("zeros"));
     EXPECT_EQ(s->value(QStringLiteral("run/engine")).toString(), QStringLiteral("io_uring"));
+    EXPECT_EQ(s->value(QStringLiteral("run/holdPowerProfile")).toBool(), false);
     EXPECT_EQ(s->value(QStringLiteral("rows/1/pattern")).toString(), QStringLiteral("rnd"));
     EXPECT_EQ(s->value(QStringLiteral("rows/4/queueDepth")).toInt(), 17);
 }

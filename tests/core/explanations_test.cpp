@@ -359,6 +359,52 @@ TEST(Explanations, EveryReportFormatCarriesThem)
     (void)path;
 }
 
+TEST(Explanations, PowerConditionsAreReasonsResultsMayBeLower)
+{
+    const TargetDescription t;
+    const RunResult run = defaultRun(46.7);
+    PowerDescription power;
+    power.profile = QStringLiteral("performance");
+    power.held = true;
+    power.onBattery = false;
+    power.cpuGovernor = QStringLiteral("schedutil");
+    EXPECT_TRUE(explainRun(t, run, power).empty()) << dump(explainRun(t, run, power)).toStdString();
+
+    power.onBattery = true;
+    power.degraded = QStringLiteral("high-operating-temperature");
+    power.cpuGovernor = QStringLiteral("powersave, performance");
+    auto all = explainRun(t, run, power);
+    const Explanation* battery = findText(all, QStringLiteral("ran on battery"));
+    ASSERT_NE(battery, nullptr) << dump(all).toStdString();
+    EXPECT_EQ(battery->kind, Explanation::Kind::Warning);
+    EXPECT_NE(findText(all, QStringLiteral("ran degraded (high-operating-temperature)")), nullptr);
+    const Explanation* governor = findText(all, QStringLiteral("governor is powersave"));
+    ASSERT_NE(governor, nullptr);
+    EXPECT_EQ(governor->kind, Explanation::Kind::Note);
+
+    power = {};
+    power.profile = QStringLiteral("power-saver");
+    EXPECT_NE(findText(explainRun(t, run, power), QStringLiteral("power-saver profile")), nullptr);
+
+    // The text report's Power line and the JSON's system.power, read back the same.
+    Report report = fakeReport();
+    report.system.power = { QStringLiteral("performance"), true, QStringLiteral("lap-detected"), false,
+        QStringLiteral("powersave"), true };
+    EXPECT_TRUE(formatText(report).contains(QStringLiteral(
+        "    Power: performance (held), degraded: lap-detected, on AC, governor powersave, suspend inhibited\n")))
+        << formatText(report).toStdString();
+    const QJsonObject system = QJsonDocument::fromJson(formatJson(report)).object().value(QStringLiteral("system")).toObject();
+    const QJsonObject p = system.value(QStringLiteral("power")).toObject();
+    EXPECT_EQ(p.value(QStringLiteral("profile")).toString(), QStringLiteral("performance"));
+    EXPECT_EQ(p.value(QStringLiteral("held")).toBool(), true);
+    EXPECT_EQ(p.value(QStringLiteral("degraded")).toString(), QStringLiteral("lap-detected"));
+    EXPECT_EQ(p.value(QStringLiteral("on_battery")), QJsonValue(false));
+    EXPECT_EQ(system.value(QStringLiteral("cpu_governor")).toString(), QStringLiteral("powersave"));
+    const auto back = parseJson(formatJson(report));
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->system.power, report.system.power);
+}
+
 TEST(Explanations, ZeroFillIsNamedAsCrystalDiskMarkDoes)
 {
     Report report = fakeReport();

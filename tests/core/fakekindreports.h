@@ -19,7 +19,7 @@ inline ReportHeader fakeHeader()
     h.toolVersion = QStringLiteral("0.1.0");
     h.engine = QStringLiteral("libaio");
     h.date = QDateTime(QDate(2026, 11, 29), QTime(17, 41, 8), QTimeZone(3600));
-    h.system = { QStringLiteral("Debian GNU/Linux 12"), QStringLiteral("6.1.0"), QStringLiteral("cpu") };
+    h.system = { QStringLiteral("Debian GNU/Linux 12"), QStringLiteral("6.1.0"), QStringLiteral("cpu"), {} };
     h.target.path = QStringLiteral("/dev/loop3");
     h.target.kind = QStringLiteral("block-device");
     h.target.device = QStringLiteral("/dev/loop3");

@@ -58,7 +58,7 @@ inline Report fakeReport()
     r.engine = QStringLiteral("libaio");
     r.date = QDateTime(QDate(2026, 11, 29), QTime(17, 41, 8), Qt::OffsetFromUTC, 3600);
     r.system = { QStringLiteral("Debian GNU/Linux 12 (bookworm)"), QStringLiteral("6.1.0-13-amd64"),
-        QStringLiteral("Intel(R) Xeon(R) Processor") };
+        QStringLiteral("Intel(R) Xeon(R) Processor"), {} };
 
     TargetDescription& t = r.target;
     t.path = QStringLiteral("/home/me/bench");

@@ -41,7 +41,9 @@ void expectGolden(const char* name, const QByteArray& made)
 
 TEST(Golden, GridReports)
 {
-    const Report r = fakeReportWithMix();
+    Report r = fakeReportWithMix();
+    // The conditions a run held (powerprofile.h): the text's Power line and JSON's system.power.
+    r.system.power = { QStringLiteral("performance"), true, {}, false, QStringLiteral("schedutil"), true };
     expectGolden("grid.json", formatJson(r));
     expectGolden("grid.txt", formatText(r).toUtf8());
     expectGolden("grid.md", formatMarkdown(r).toUtf8());

@@ -10,9 +10,9 @@
 
 namespace dm {
 
-// Under the grid: the run's warnings and the explanations of its figures (explanations.h),
-// numbered as in the text report, so the window and its image say what the reports say. Hidden
-// while there is nothing to say.
+// Under the grid and under each tool page's chart: the run's warnings and the explanations of its
+// figures (explanations.h), numbered as in the grid's text report, so the window and its image
+// say what the reports say. Hidden while there is nothing to say.
 class ExplanationPanel : public QLabel {
     Q_OBJECT
 public:
@@ -22,6 +22,9 @@ public:
     // engine's thread described it, or one read back from the history (no sysfs read here).
     void show(const TargetDescription& target, const RunResult& run, const PowerDescription& power);
     void clear();
+    // Explanations already made (explainConditions() for the tool pages' kinds), after the run's
+    // own warnings that they do not repeat.
+    void display(const std::vector<std::string>& runWarnings, std::vector<Explanation> explanations);
 
     const std::vector<Explanation>& explanations() const { return m_explanations; }
 
@@ -29,8 +32,6 @@ Q_SIGNALS:
     void explained(); // the panel shows the explanations of the latest show()
 
 private:
-    void display(const std::vector<std::string>& runWarnings, std::vector<Explanation> explanations);
-
     std::vector<Explanation> m_explanations;
 };
 

@@ -198,6 +198,7 @@ void ScanPage::onFinished(Result<ScanResult> result, ReportHeader header)
     }
     m_live = *result;
     m_report = ScanReport { *result, header };
+    showExplanations(result->warnings, explainScan(*m_report));
     updateSummary();
     const QString device = QString::fromStdString(result->request.target);
     if (result->error)

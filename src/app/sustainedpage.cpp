@@ -132,6 +132,7 @@ void SustainedPage::onFinished(Result<SustainedResult> result, ReportHeader head
     }
     m_live = result->timeline;
     m_report = SustainedReport { *result, header };
+    showExplanations(result->warnings, explainSustained(*m_report));
     // The whole timeline once more: the last sample may not have been posted before the end.
     QList<QPointF> points;
     double top = 0;

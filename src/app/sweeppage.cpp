@@ -165,6 +165,7 @@ void SweepPage::onFinished(Result<SweepResult> result, ReportHeader header)
         return;
     }
     m_report = SweepReport { *result, header };
+    showExplanations(result->warnings, explainSweep(*m_report));
     updateSummary();
     QStringList errors;
     for (const auto& p : result->points)

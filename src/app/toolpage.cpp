@@ -3,6 +3,7 @@
 #include "windowimage.h"
 
 #include "devicegate.h"
+#include "explanationpanel.h"
 #include "reportfile.h"
 #include "reportheader.h"
 
@@ -64,6 +65,8 @@ ToolPage::ToolPage(QWidget* parent)
     m_summary->setMinimumWidth(m_summary->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 14);
     middle->addWidget(m_summary);
     layout->addLayout(middle, 1);
+    m_explanations = new ExplanationPanel(this);
+    layout->addWidget(m_explanations);
 
     m_comment = new QLineEdit(this);
     m_comment->setPlaceholderText(tr("Comment (shown in the image and the reports)"));
@@ -138,6 +141,11 @@ void ToolPage::setSummary(const QString& html) { m_summary->setText(html); }
 
 void ToolPage::setStatus(const QString& text) { m_status->setText(text); }
 
+void ToolPage::showExplanations(const std::vector<std::string>& runWarnings, std::vector<Explanation> explanations)
+{
+    m_explanations->display(runWarnings, std::move(explanations));
+}
+
 void ToolPage::addStatusNote(const QString& note) { m_status->setText(m_status->text() + QLatin1Char('\n') + note); }
 
 void ToolPage::setProgress(double fraction, double secondsLeft)
@@ -176,6 +184,7 @@ void ToolPage::onRunningChanged(bool running)
         w->setEnabled(!running);
     if (running) {
         m_lastOk = false;
+        m_explanations->clear(); // the last run's, not this one's
         for (QPushButton* b : m_saveButtons)
             b->setEnabled(false);
     } else {

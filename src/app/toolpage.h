@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "explanations.h"
 #include "toolrunner.h"
 
 #include <QWidget>
@@ -81,6 +82,9 @@ protected:
     void setProgress(double fraction, double secondsLeft);
     // Called by a page when its job's result has arrived (ok: there is something to save).
     void showResult(bool ok, const QString& status);
+    // Under the chart, as under the grid: the run's warnings and its explanations (the kind's
+    // explainScan()/explainSustained()/explainSweep(), which its reports also carry).
+    void showExplanations(const std::vector<std::string>& runWarnings, std::vector<Explanation> explanations);
     void setWaiting(bool waiting); // a device being opened through UDisks2 before the run
     QString comment() const;
     // Widgets disabled while a test runs (the settings).
@@ -100,6 +104,7 @@ private:
     QPushButton* m_startButton;
     QVBoxLayout* m_chartBox;
     QLabel* m_summary;
+    class ExplanationPanel* m_explanations;
     QProgressBar* m_progress;
     QLabel* m_status;
     QLineEdit* m_comment;

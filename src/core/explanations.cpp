@@ -4,6 +4,7 @@
 #include "textreport.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 
 #include <algorithm>
 #include <cmath>
@@ -74,23 +75,53 @@ namespace {
                 {} });
     }
 
-    // Bulk-Only Transport, or a device that takes one command at a time: queue-depth rows run at Q1.
-    void queueRules(const TargetDescription& t, const RunResult& run, std::vector<Explanation>& out)
+    // What the rules about the target and its queue look at: each test's spec, and whether it
+    // ran. The grid's tests give them; the other kinds describe their I/O the same way
+    // (explainConditions), so one rule speaks for every kind.
+    struct Ran {
+        TestSpec spec;
+        bool ok = true;
+    };
+
+    std::vector<Ran> ranOf(const RunResult& run)
     {
-        const bool bot = isUsb(t) && t.uas == false;
-        int limit = 0; // the most commands the device has at once; 0 = no known limit
+        std::vector<Ran> ran;
+        for (const TestResult& t : run.tests)
+            ran.push_back({ t.spec, t.ok() });
+        return ran;
+    }
+
+    bool onBulkOnly(const TargetDescription& t) { return isUsb(t) && t.uas == false; }
+
+    // The most commands the device has at once; 0 = no known limit.
+    int queueLimit(const TargetDescription& t)
+    {
+        if (onBulkOnly(t))
+            return 1;
+        int limit = 0;
         if (t.queue.deviceQueueDepth > 0)
             limit = t.queue.deviceQueueDepth;
         if (t.queue.requests > 0)
             limit = limit > 0 ? std::min(limit, t.queue.requests) : t.queue.requests;
-        if (bot)
-            limit = 1;
+        return limit;
+    }
 
+    std::vector<size_t> deeperThanTheDevice(const TargetDescription& t, const std::vector<Ran>& ran)
+    {
+        const int limit = queueLimit(t);
         std::vector<size_t> limited;
-        for (size_t i = 0; i < run.tests.size(); ++i)
-            if (limit > 0 && depth(run.tests[i].spec.row) > limit)
+        for (size_t i = 0; i < ran.size(); ++i)
+            if (limit > 0 && depth(ran[i].spec.row) > limit)
                 limited.push_back(i);
-        if (bot) {
+        return limited;
+    }
+
+    // Bulk-Only Transport, or a device that takes one command at a time: queue-depth rows run at Q1.
+    void queueRules(const TargetDescription& t, const std::vector<Ran>& ran, std::vector<Explanation>& out)
+    {
+        const int limit = queueLimit(t);
+        const std::vector<size_t> limited = deeperThanTheDevice(t, ran);
+        if (onBulkOnly(t)) {
             out.push_back({ Explanation::Kind::Note,
                 Text::tr("this USB drive runs on the usb-storage driver (Bulk-Only Transport, no UAS), which "
                          "carries one command at a time: rows with a queue depth above 1 cannot be faster than Q1 "
@@ -110,30 +141,37 @@ namespace {
                                  .arg(source),
                 limited });
         }
-        for (size_t i : limited) {
+    }
+
+    // The grid's rows that the queue limit held to their Q1T1 figure, each named.
+    void sameAsQ1Rules(const TargetDescription& t, const RunResult& run, std::vector<Explanation>& out)
+    {
+        for (size_t i : deeperThanTheDevice(t, ranOf(run))) {
             const QString same = sameAsQ1(run, run.tests[i]);
             if (same.isEmpty())
                 continue;
             out.push_back({ Explanation::Kind::Note,
-                bot ? Text::tr("%1: Bulk-Only Transport carries one command at a time").arg(same)
-                    : Text::tr("%1: the device takes at most %2 command(s) at once").arg(same).arg(limit),
+                onBulkOnly(t) ? Text::tr("%1: Bulk-Only Transport carries one command at a time").arg(same)
+                              : Text::tr("%1: the device takes at most %2 command(s) at once")
+                                    .arg(same)
+                                    .arg(queueLimit(t)),
                 { i } });
         }
     }
 
-    std::vector<size_t> rowsWhere(const RunResult& run, bool (*pick)(const TestSpec&))
+    std::vector<size_t> rowsWhere(const std::vector<Ran>& ran, bool (*pick)(const TestSpec&))
     {
         std::vector<size_t> rows;
-        for (size_t i = 0; i < run.tests.size(); ++i)
-            if (run.tests[i].ok() && pick(run.tests[i].spec))
+        for (size_t i = 0; i < ran.size(); ++i)
+            if (ran[i].ok && pick(ran[i].spec))
                 rows.push_back(i);
         return rows;
     }
 
-    void deviceRules(const TargetDescription& t, const RunResult& run, std::vector<Explanation>& out)
+    void deviceRules(const TargetDescription& t, const std::vector<Ran>& ran, std::vector<Explanation>& out)
     {
         if (t.queue.writeCache == QLatin1String("write through")) {
-            if (auto rows = rowsWhere(run, [](const TestSpec& s) { return s.writes(); }); !rows.empty())
+            if (auto rows = rowsWhere(ran, [](const TestSpec& s) { return s.writes(); }); !rows.empty())
                 out.push_back({ Explanation::Kind::Note,
                     Text::tr("the device's write cache is off (queue/write_cache: write through): every write "
                              "waits until it is on the medium, so write rows are lower than with a write-back "
@@ -141,7 +179,7 @@ namespace {
                     rows });
         }
         if (t.rotational) {
-            if (auto rows = rowsWhere(run, [](const TestSpec& s) { return s.row.pattern == Pattern::Random; });
+            if (auto rows = rowsWhere(ran, [](const TestSpec& s) { return s.row.pattern == Pattern::Random; });
                 !rows.empty())
                 out.push_back({ Explanation::Kind::Note,
                     isUsb(t) ? Text::tr("the kernel calls this device rotational (many USB sticks claim to be): "
@@ -153,7 +191,7 @@ namespace {
         // a ceiling on deep random rows.
         if (t.queue.scheduler == QLatin1String("bfq") && !t.rotational) {
             if (auto rows = rowsWhere(
-                    run, [](const TestSpec& s) { return s.row.pattern == Pattern::Random && depth(s.row) > 1; });
+                    ran, [](const TestSpec& s) { return s.row.pattern == Pattern::Random && depth(s.row) > 1; });
                 !rows.empty())
                 out.push_back({ Explanation::Kind::Note,
                     Text::tr("the bfq I/O scheduler spends CPU time on every request: deep random rows may be "
@@ -242,10 +280,30 @@ std::vector<Explanation> explainRun(const TargetDescription& target, const RunRe
     std::vector<Explanation> all;
     powerRules(power, all);
     usbLinkRule(target, all);
-    queueRules(target, run, all);
-    deviceRules(target, run, all);
+    const std::vector<Ran> ran = ranOf(run);
+    queueRules(target, ran, all);
+    sameAsQ1Rules(target, run, all);
+    deviceRules(target, ran, all);
     stabilityRules(run, all);
     sizeRules(run, all);
+    std::stable_partition(
+        all.begin(), all.end(), [](const Explanation& e) { return e.kind == Explanation::Kind::Warning; });
+    return all;
+}
+
+std::vector<Explanation> explainConditions(
+    const TargetDescription& target, const PowerDescription& power, const std::vector<TestSpec>& io)
+{
+    std::vector<Ran> ran;
+    for (const TestSpec& spec : io)
+        ran.push_back({ spec, true });
+    std::vector<Explanation> all;
+    powerRules(power, all);
+    usbLinkRule(target, all);
+    queueRules(target, ran, all);
+    deviceRules(target, ran, all);
+    for (Explanation& e : all)
+        e.tests.clear(); // about the whole run: these kinds have no rows to mark
     std::stable_partition(
         all.begin(), all.end(), [](const Explanation& e) { return e.kind == Explanation::Kind::Warning; });
     return all;
@@ -262,13 +320,42 @@ QStringList explanationTexts(const std::vector<Explanation>& explanations, Expla
 
 QStringList reportWarnings(const RunResult& run, const std::vector<Explanation>& explanations)
 {
+    return reportWarnings(run.warnings, explanations);
+}
+
+QStringList reportWarnings(const std::vector<std::string>& runWarnings, const std::vector<Explanation>& explanations)
+{
     QStringList warnings;
-    for (const std::string& w : run.warnings)
+    for (const std::string& w : runWarnings)
         warnings << QString::fromStdString(w);
     for (const QString& w : explanationTexts(explanations, Explanation::Kind::Warning))
         if (!warnings.contains(w))
             warnings << w;
     return warnings;
+}
+
+void insertExplanations(
+    QJsonObject& root, const std::vector<std::string>& runWarnings, const std::vector<Explanation>& explanations)
+{
+    root.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(reportWarnings(runWarnings, explanations)));
+    root.insert(QStringLiteral("notes"),
+        QJsonArray::fromStringList(explanationTexts(explanations, Explanation::Kind::Note)));
+}
+
+QString explanationLines(const std::vector<std::string>& runWarnings, const std::vector<Explanation>& explanations)
+{
+    QString out;
+    for (const QString& w : reportWarnings(runWarnings, explanations))
+        out += QStringLiteral("  Warning: %1\n").arg(w);
+    for (const QString& n : explanationTexts(explanations, Explanation::Kind::Note))
+        out += QStringLiteral("  Note: %1\n").arg(n);
+    return out;
+}
+
+void dropExplainedWarnings(std::vector<std::string>& warnings, const std::vector<Explanation>& explanations)
+{
+    const QStringList explained = explanationTexts(explanations, Explanation::Kind::Warning);
+    std::erase_if(warnings, [&](const std::string& w) { return explained.contains(QString::fromStdString(w)); });
 }
 
 std::vector<int> explanationMarks(const std::vector<Explanation>& explanations, size_t index)

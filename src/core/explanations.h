@@ -3,6 +3,7 @@
 
 #include "report.h"
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -43,12 +44,30 @@ namespace explain {
 std::vector<Explanation> explainRun(
     const TargetDescription& target, const RunResult& run, const PowerDescription& power = {});
 
+// The explanations for a kind of run other than the grid (surface scan, sustained write,
+// block-size sweep): the rules about the power conditions, the USB link, the device's queue and
+// cache, applied to the I/O the run issued, described as the grid describes its rows (`io`: a
+// scan's sample reads, a sweep's points, a sustained write). Each is about the whole run. The
+// grid's own rules about passes and rows (stability, pass size, a row equal to Q1) do not apply.
+std::vector<Explanation> explainConditions(
+    const TargetDescription& target, const PowerDescription& power, const std::vector<TestSpec>& io);
+
+// For those kinds' reports, so that they say it as the grid's do: the JSON's "warnings" (the
+// run's own, then the explanations' warnings, without repeats) and "notes"; the text report's
+// lines ("  Warning: ...", "  Note: ..."); and, reading a report back, the run's own warnings
+// without the explanations' (which are made again from what was read).
+void insertExplanations(
+    QJsonObject& root, const std::vector<std::string>& runWarnings, const std::vector<Explanation>& explanations);
+QString explanationLines(const std::vector<std::string>& runWarnings, const std::vector<Explanation>& explanations);
+void dropExplainedWarnings(std::vector<std::string>& warnings, const std::vector<Explanation>& explanations);
+
 // The texts of one kind, in order.
 QStringList explanationTexts(const std::vector<Explanation>& explanations, Explanation::Kind kind);
 
 // The run's own warnings followed by the explanations' warnings, without repeats: what a
 // report's warnings list says.
 QStringList reportWarnings(const RunResult& run, const std::vector<Explanation>& explanations);
+QStringList reportWarnings(const std::vector<std::string>& runWarnings, const std::vector<Explanation>& explanations);
 
 // The numbers (1-based, in the order of `explanations`) of those that flag test `index`, for the
 // marks a report puts on that row: "[1]", "[1,3]".

@@ -29,6 +29,7 @@ QByteArray formatScanJson(const ScanReport& report)
 {
     const ScanResult& r = report.result;
     QJsonObject root = envelopeJson(kScanSchema, report.header, r, true);
+    insertExplanations(root, r.warnings, explainScan(report));
     root.insert(QStringLiteral("settings"),
         QJsonObject {
             { QStringLiteral("samples"), qint64(r.request.samples) },
@@ -113,6 +114,7 @@ Result<ScanReport> parseScanJson(const QByteArray& json)
         r.access.push_back({ unsignedOf(o, "offset_bytes"), o.value(QLatin1String("percent")).toDouble(),
             o.value(QLatin1String("latency_ms")).toDouble() * 1e6 });
     }
+    dropExplainedWarnings(r.warnings, explainScan(report));
     return report;
 }
 
@@ -156,13 +158,26 @@ QString formatScanText(const ScanReport& report)
                    .arg(r.access.size());
     out += QStringLiteral("  Engine: %1, Date: %2\n")
                .arg(report.header.engine, report.header.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
-    for (const auto& w : r.warnings)
-        out += QStringLiteral("  Warning: %1\n").arg(QString::fromStdString(w));
+    if (const QString power = powerSummary(report.header.system.power); !power.isEmpty())
+        out += QStringLiteral("  Power: %1\n").arg(power);
+    out += explanationLines(r.warnings, explainScan(report));
     if (r.error)
         out += QStringLiteral("  Stopped by an error: %1\n").arg(QString::fromStdString(*r.error));
     if (r.cancelled)
         out += QStringLiteral("  Interrupted: the samples above are all that ran\n");
     return out;
+}
+
+std::vector<Explanation> explainScan(const ScanReport& report)
+{
+    const ScanResult& r = report.result;
+    const TestRow samples { Pattern::Sequential, r.ioSize, r.request.queueDepth, 1 };
+    std::vector<TestSpec> io { { samples, Direction::Read } };
+    if (r.request.writeBack)
+        io.push_back({ samples, Direction::Write });
+    if (r.request.accessSamples > 0)
+        io.push_back({ { Pattern::Random, kScanAccessSize, 1, 1 }, Direction::Read });
+    return explainConditions(report.header.target, report.header.system.power, io);
 }
 
 } // namespace dm

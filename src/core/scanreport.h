@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "explanations.h"
 #include "reportheader.h"
 #include "surfacescan.h"
 
@@ -30,5 +31,9 @@ QByteArray formatScanCsv(const ScanReport& report);
 
 // A few lines for the terminal: min/average/max read rate, write-back, access time.
 QString formatScanText(const ScanReport& report);
+
+// The explanations of a scan (explanations.h): its sample reads at its queue depth, the
+// write-back when it wrote, the access-time reads (random 4 KiB at depth 1).
+std::vector<Explanation> explainScan(const ScanReport& report);
 
 } // namespace dm

@@ -24,6 +24,7 @@ QByteArray formatSustainedJson(const SustainedReport& report)
 {
     const SustainedResult& r = report.result;
     QJsonObject root = envelopeJson(kSustainedSchema, report.header, r, true);
+    insertExplanations(root, r.warnings, explainSustained(report));
     root.insert(QStringLiteral("settings"),
         QJsonObject {
             { QStringLiteral("total_bytes"), qint64(r.request.totalBytes) },
@@ -89,6 +90,7 @@ Result<SustainedReport> parseSustainedJson(const QByteArray& json)
             o.value(QLatin1String("mb_per_s")).toDouble() });
     }
     r.cliff = findCacheCliff(ratePoints(r.timeline));
+    dropExplainedWarnings(r.warnings, explainSustained(report));
     return report;
 }
 
@@ -129,13 +131,21 @@ QString formatSustainedText(const SustainedReport& report)
                .arg(r.cliff.cacheBytes ? QStringLiteral(" after the cliff") : QStringLiteral(" of the whole write"));
     out += QStringLiteral("  Engine: %1, Date: %2\n")
                .arg(report.header.engine, report.header.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
-    for (const auto& w : r.warnings)
-        out += QStringLiteral("  Warning: %1\n").arg(QString::fromStdString(w));
+    if (const QString power = powerSummary(report.header.system.power); !power.isEmpty())
+        out += QStringLiteral("  Power: %1\n").arg(power);
+    out += explanationLines(r.warnings, explainSustained(report));
     if (r.error)
         out += QStringLiteral("  Stopped by an error: %1\n").arg(QString::fromStdString(*r.error));
     if (r.cancelled)
         out += QStringLiteral("  Interrupted: the figures cover what was written before\n");
     return out;
+}
+
+std::vector<Explanation> explainSustained(const SustainedReport& report)
+{
+    const SustainedRequest& q = report.result.request;
+    return explainConditions(report.header.target, report.header.system.power,
+        { { { Pattern::Sequential, q.blockSize, q.queueDepth, 1 }, Direction::Write } });
 }
 
 } // namespace dm

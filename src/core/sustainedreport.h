@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "explanations.h"
 #include "reportheader.h"
 #include "sustainedwrite.h"
 
@@ -27,5 +28,9 @@ Result<SustainedReport> parseSustainedJson(const QByteArray& json);
 QByteArray formatSustainedCsv(const SustainedReport& report);
 
 QString formatSustainedText(const SustainedReport& report);
+
+// The explanations of a sustained write (explanations.h): sequential writes of its block size
+// at its queue depth.
+std::vector<Explanation> explainSustained(const SustainedReport& report);
 
 } // namespace dm

@@ -60,6 +60,7 @@ QByteArray formatSweepJson(const SweepReport& report)
     const SweepResult& r = report.result;
     const RunSettings& s = r.request.settings;
     QJsonObject root = envelopeJson(kSweepSchema, report.header, r, false);
+    insertExplanations(root, r.warnings, explainSweep(report));
     root.insert(QStringLiteral("settings"),
         QJsonObject {
             { QStringLiteral("pattern"), QLatin1String(patternName(r.request.pattern)) },
@@ -125,6 +126,7 @@ Result<SweepReport> parseSweepJson(const QByteArray& json)
         p.write = measurementFrom(o.value(QLatin1String("write")));
         r.points.push_back(p);
     }
+    dropExplainedWarnings(r.warnings, explainSweep(report));
     return report;
 }
 
@@ -167,8 +169,9 @@ QString formatSweepText(const SweepReport& report)
     }
     out += QStringLiteral("  Engine: %1, Date: %2\n")
                .arg(report.header.engine, report.header.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
-    for (const auto& w : r.warnings)
-        out += QStringLiteral("  Warning: %1\n").arg(QString::fromStdString(w));
+    if (const QString power = powerSummary(report.header.system.power); !power.isEmpty())
+        out += QStringLiteral("  Power: %1\n").arg(power);
+    out += explanationLines(r.warnings, explainSweep(report));
     for (const auto& p : r.points)
         for (const auto* m : { &p.read, &p.write })
             if (*m && (*m)->error)
@@ -179,6 +182,20 @@ QString formatSweepText(const SweepReport& report)
     if (r.cancelled)
         out += QStringLiteral("  Interrupted: the points above are all that finished\n");
     return out;
+}
+
+std::vector<Explanation> explainSweep(const SweepReport& report)
+{
+    const SweepRequest& q = report.result.request;
+    std::vector<TestSpec> io;
+    for (const SweepPoint& p : report.result.points) {
+        const TestRow row { q.pattern, p.blockSize, q.queueDepth, q.threads };
+        if (p.read)
+            io.push_back({ row, Direction::Read });
+        if (p.write)
+            io.push_back({ row, Direction::Write });
+    }
+    return explainConditions(report.header.target, report.header.system.power, io);
 }
 
 } // namespace dm

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "blocksizesweep.h"
+#include "explanations.h"
 #include "reportheader.h"
 
 #include <QByteArray>
@@ -28,5 +29,8 @@ QByteArray formatSweepCsv(const SweepReport& report);
 
 // A table: block size, read and write MB/s and IOPS.
 QString formatSweepText(const SweepReport& report);
+
+// The explanations of a sweep (explanations.h): each point's reads and writes, as grid rows.
+std::vector<Explanation> explainSweep(const SweepReport& report);
 
 } // namespace dm

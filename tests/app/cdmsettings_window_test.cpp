@@ -6,6 +6,7 @@
 #include "appoptions.h"
 #include "explanationpanel.h"
 #include "mainwindow.h"
+#include "offscreenapp.h"
 #include "testtargets.h"
 #include "textreport.h"
 
@@ -23,20 +24,7 @@ using namespace dm::test;
 
 namespace {
 
-int g_argc = 1;
-char g_arg0[] = "cdmsettings_window_test";
-char* g_argv[] = { g_arg0, nullptr };
-
-QApplication& app()
-{
-    static QApplication* a = [] {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        if (qEnvironmentVariableIsEmpty("XDG_DATA_HOME") && qEnvironmentVariableIsEmpty("DISKOMETER_HISTORY_DB"))
-            qputenv("DISKOMETER_HISTORY_DB", QDir::currentPath().toUtf8() + "/test-history.sqlite");
-        return new QApplication(g_argc, g_argv);
-    }();
-    return *a;
-}
+QApplication& app() { return offscreenApp(); }
 
 GuiSettings quickSettings(const std::string& target)
 {
@@ -74,7 +62,8 @@ TEST(CdmSettingsWindow, ExplanationsShowUnderTheGridAndMatchTheReport)
     const ExplanationPanel* panel = window.explanationPanel();
     EXPECT_FALSE(panel->isHidden());
     // Numbered as in the reports; a machine's power conditions (battery, governor) may come first.
-    EXPECT_TRUE(panel->text().contains(QRegularExpression(QStringLiteral("\\[\\d\\] the test size \\(16 MiB\\) is smaller than the cache"))))
+    EXPECT_TRUE(panel->text().contains(
+        QRegularExpression(QStringLiteral("\\[\\d\\] the test size \\(16 MiB\\) is smaller than the cache"))))
         << panel->text().toStdString();
     // The conditions the run's worker recorded reach the window's reports (logind answers or
     // not: either way it was asked, and the answer is recorded).

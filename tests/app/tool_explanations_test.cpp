@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The explanations on the tool pages (issue 16): a sustained write on a real device whose write
+// cache is off and whose queue takes fewer commands than the write keeps in flight says both
+// under its chart, and the JSON the page saves says the same. A RAM-backed loop device of this
+// test's own, mounted, with queue/write_cache and queue/nr_requests set through sysfs as an
+// administrator (or a device) would have them.
+#include "explanationpanel.h"
+#include "offscreenapp.h"
+#include "sustainedpage.h"
+#include "testtargets.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <gtest/gtest.h>
+
+using namespace dm;
+using namespace dm::test;
+
+namespace {
+
+QApplication& app() { return offscreenApp(); }
+
+bool writeSysfs(const std::string& device, const char* file, const QByteArray& value)
+{
+    const QString name = QString::fromStdString(device).section(QLatin1Char('/'), -1);
+    QFile f(QStringLiteral("/sys/block/%1/queue/%2").arg(name, QLatin1String(file)));
+    return f.open(QIODevice::WriteOnly) && f.write(value) == value.size();
+}
+
+} // namespace
+
+TEST(ToolExplanations, SustainedWriteOnAWriteThroughDeviceWithAShortQueueSaysSo)
+{
+    app();
+    LoopDevice loop("256M");
+    DM_REQUIRE_ROOT_LOOP(loop);
+    if (!writeSysfs(loop.device(), "write_cache", "write through") || !writeSysfs(loop.device(), "nr_requests", "4"))
+        GTEST_SKIP() << "this kernel does not let " << loop.device() << "'s queue be set through sysfs";
+    const std::string mount = loop.mount();
+    ASSERT_FALSE(mount.empty()) << "mkfs.ext4 or mount failed on " << loop.device();
+
+    SustainedPage page;
+    page.setTarget(QString::fromStdString(mount));
+    page.setTotal(32 * MiB);
+    const ExplanationPanel* panel = page.findChild<ExplanationPanel*>();
+    ASSERT_NE(panel, nullptr);
+    QSignalSpy ended(&page, &ToolPage::runEnded);
+    ASSERT_TRUE(page.start()) << page.statusText().toStdString();
+    ASSERT_TRUE(ended.wait(120000));
+    EXPECT_TRUE(ended.at(0).at(0).toBool()) << page.statusText().toStdString();
+
+    EXPECT_FALSE(panel->isHidden());
+    const QString shown = panel->text();
+    EXPECT_TRUE(shown.contains(QStringLiteral("the device&#x27;s write cache is off"))
+        || shown.contains(QStringLiteral("the device's write cache is off")))
+        << shown.toStdString();
+    EXPECT_TRUE(shown.contains(QStringLiteral("the device takes at most 4 commands at once (queue/nr_requests 4)")))
+        << shown.toStdString();
+
+    QStringList notes;
+    for (const QJsonValue v : QJsonDocument::fromJson(page.json()).object().value(QStringLiteral("notes")).toArray())
+        notes << v.toString();
+    EXPECT_EQ(notes, explanationTexts(panel->explanations(), Explanation::Kind::Note));
+    EXPECT_EQ(notes.size(), 2) << notes.join(QLatin1Char('\n')).toStdString();
+}

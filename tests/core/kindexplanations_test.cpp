@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The explanations of the other kinds (surface scan, sustained write, block-size sweep): the
+// rules about the connection, the device's queue and cache and the power conditions apply to the
+// I/O each kind issued, and every report of the kind says them as the grid's do: JSON "warnings"
+// and "notes", the text report's Warning/Note lines. A report read back says each once.
+#include "explanations.h"
+#include "fakekindreports.h"
+#include "scanreport.h"
+#include "sustainedreport.h"
+#include "sweepreport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <gtest/gtest.h>
+
+using namespace dm;
+using namespace dm::test;
+
+namespace {
+
+const QString kBulkOnly = QStringLiteral("this USB drive runs on the usb-storage driver (Bulk-Only Transport");
+const QString kWriteThrough = QStringLiteral("the device's write cache is off (queue/write_cache: write through)");
+const QString kBattery = QStringLiteral("the machine ran on battery");
+
+// A USB stick on Bulk-Only Transport with its write cache off, tested on battery.
+ReportHeader stickOnBattery()
+{
+    ReportHeader h = fakeHeader();
+    h.target.bus = QStringLiteral("usb");
+    h.target.uas = false;
+    h.target.queue.writeCache = QStringLiteral("write through");
+    h.system.power.onBattery = true;
+    return h;
+}
+
+QStringList arrayOf(const QByteArray& json, const char* key)
+{
+    QStringList out;
+    for (const QJsonValue v : QJsonDocument::fromJson(json).object().value(QLatin1String(key)).toArray())
+        out << v.toString();
+    return out;
+}
+
+bool anyStartsWith(const QStringList& list, const QString& prefix)
+{
+    return std::any_of(list.begin(), list.end(), [&](const QString& s) { return s.startsWith(prefix); });
+}
+
+} // namespace
+
+TEST(KindExplanations, TheConditionsRulesLookAtTheIoTheRunIssued)
+{
+    TargetDescription t;
+    t.queue.writeCache = QStringLiteral("write through");
+    t.queue.requests = 4;
+    const TestSpec seqWriteQ8 { { Pattern::Sequential, 1 * MiB, 8, 1 }, Direction::Write };
+    const TestSpec seqReadQ1 { { Pattern::Sequential, 1 * MiB, 1, 1 }, Direction::Read };
+    const auto write = explainConditions(t, {}, { seqWriteQ8 });
+    ASSERT_EQ(write.size(), 2u);
+    EXPECT_TRUE(write[0].text.startsWith(QStringLiteral("the device takes at most 4 commands at once")));
+    EXPECT_TRUE(write[1].text.startsWith(kWriteThrough));
+    for (const Explanation& e : write)
+        EXPECT_TRUE(e.tests.empty()) << "about the whole run: " << e.text.toStdString();
+    // Reads at depth 1 are held by neither.
+    EXPECT_TRUE(explainConditions(t, {}, { seqReadQ1 }).empty());
+    PowerDescription battery;
+    battery.onBattery = true;
+    const auto onBattery = explainConditions({}, battery, { seqReadQ1 });
+    ASSERT_EQ(onBattery.size(), 1u);
+    EXPECT_EQ(onBattery[0].kind, Explanation::Kind::Warning);
+    EXPECT_TRUE(onBattery[0].text.startsWith(kBattery));
+}
+
+TEST(KindExplanations, SustainedWriteReportsCarryThemAndReadBackOnce)
+{
+    SustainedReport report = fakeSustainedReport();
+    report.header = stickOnBattery();
+    report.result.warnings = { "the run's own warning" };
+    const QString text = formatSustainedText(report);
+    EXPECT_TRUE(text.contains(QStringLiteral("  Warning: the run's own warning\n"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("  Warning: ") + kBattery)) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("  Note: ") + kBulkOnly)) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("  Note: ") + kWriteThrough)) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("  Power: on battery\n"))) << text.toStdString();
+
+    const QByteArray json = formatSustainedJson(report);
+    const QStringList warnings = arrayOf(json, "warnings");
+    EXPECT_EQ(warnings.value(0), QStringLiteral("the run's own warning"));
+    EXPECT_TRUE(anyStartsWith(warnings, kBattery)) << warnings.join(QLatin1Char('\n')).toStdString();
+    EXPECT_TRUE(anyStartsWith(arrayOf(json, "notes"), kWriteThrough));
+
+    const auto back = parseSustainedJson(json);
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->result.warnings, report.result.warnings) << "the explanations' warnings are made again, not kept";
+    EXPECT_EQ(formatSustainedText(*back), text);
+    EXPECT_EQ(formatSustainedJson(*back), json);
+}
+
+TEST(KindExplanations, ScanSaysTheWriteCacheOnlyWhenItWroteBack)
+{
+    ScanReport report = fakeScanReport();
+    report.header = stickOnBattery();
+    report.result.request.writeBack = false;
+    EXPECT_FALSE(formatScanText(report).contains(kWriteThrough)) << "a scan that only read";
+    EXPECT_TRUE(formatScanText(report).contains(QStringLiteral("  Note: ") + kBulkOnly));
+    report.result.request.writeBack = true;
+    EXPECT_TRUE(formatScanText(report).contains(QStringLiteral("  Note: ") + kWriteThrough));
+    const QByteArray json = formatScanJson(report);
+    EXPECT_TRUE(anyStartsWith(arrayOf(json, "notes"), kWriteThrough));
+    const auto back = parseScanJson(json);
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(formatScanJson(*back), json);
+}
+
+TEST(KindExplanations, SweepReportsCarryThem)
+{
+    SweepReport report = fakeSweepReport();
+    report.header = stickOnBattery();
+    const QString text = formatSweepText(report);
+    EXPECT_TRUE(text.contains(QStringLiteral("  Note: ") + kWriteThrough)) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("  Warning: ") + kBattery)) << text.toStdString();
+    const QByteArray json = formatSweepJson(report);
+    const auto back = parseSweepJson(json);
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(formatSweepJson(*back), json);
+    // Only reads: the write cache does not matter.
+    for (SweepPoint& p : report.result.points)
+        p.write.reset();
+    EXPECT_FALSE(formatSweepText(report).contains(kWriteThrough));
+}

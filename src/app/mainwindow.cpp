@@ -13,7 +13,6 @@
 #include "reportfile.h"
 #include "resultgrid.h"
 #include "runheader.h"
-#include "settingsdialog.h"
 #include "targetcombo.h"
 #include "targetinfo.h"
 #include "textreport.h"
@@ -570,26 +569,6 @@ void MainWindow::saveReportInteractive(const QString& kind)
 void MainWindow::copyText() { QApplication::clipboard()->setText(formatText(currentReport())); }
 
 void MainWindow::copyImage() { QApplication::clipboard()->setImage(windowImage(*this)); }
-
-void MainWindow::showSettingsDialog()
-{
-    SettingsDialog dialog(m_settings, this);
-    if (dialog.exec() == QDialog::Accepted) {
-        m_settings = dialog.settings();
-        settingsChanged();
-    }
-}
-
-void MainWindow::showAbout()
-{
-    QMessageBox::about(this, tr("About Diskometer"),
-        tr("<h3>Diskometer %1</h3><p>A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.</p>"
-           "<p>Engine: %5 with O_DIRECT<br>Qt %2 (built with %3)</p>"
-           "<p>Free software under the GNU GPL, version 3 or later.<br><a href=\"%4\">%4</a></p>")
-            .arg(QStringLiteral(DM_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
-                QStringLiteral(DM_PROJECT_URL),
-                QString::fromLatin1(engineName(resolveEngine(m_settings.engine).kind))));
-}
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {

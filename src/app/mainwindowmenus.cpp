@@ -4,13 +4,16 @@
 #include "mainwindow.h"
 #include "textreport.h"
 
+#include "engineselect.h"
 #include "historyservice.h"
 #include "remotedialog.h"
+#include "settingsdialog.h"
 
 #include <QLineEdit>
 
 #include <QActionGroup>
 #include <QMenuBar>
+#include <QMessageBox>
 
 namespace dm {
 
@@ -159,5 +162,25 @@ void MainWindow::buildMenus()
 }
 
 QString MainWindow::baseTitle() const { return QStringLiteral("Diskometer") + testDataTitle(m_settings.run.data); }
+
+void MainWindow::showSettingsDialog()
+{
+    SettingsDialog dialog(m_settings, this);
+    if (dialog.exec() == QDialog::Accepted) {
+        m_settings = dialog.settings();
+        settingsChanged();
+    }
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Diskometer"),
+        tr("<h3>Diskometer %1</h3><p>A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.</p>"
+           "<p>Engine: %5 with O_DIRECT<br>Qt %2 (built with %3)</p>"
+           "<p>Free software under the GNU GPL, version 3 or later.<br><a href=\"%4\">%4</a></p>")
+            .arg(QStringLiteral(DM_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
+                QStringLiteral(DM_PROJECT_URL),
+                QString::fromLatin1(engineName(resolveEngine(m_settings.engine).kind))));
+}
 
 } // namespace dm

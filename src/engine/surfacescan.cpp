@@ -3,6 +3,7 @@
 
 #include "heldio.h"
 #include "ioworker.h"
+#include "queuelimits.h"
 #include "randomgenerator.h"
 #include "rangeio.h"
 #include "runmarker.h"
@@ -80,9 +81,11 @@ uint64_t scanSampleOffset(uint32_t i, uint32_t n, uint64_t capacity, uint64_t sa
     return align ? exact / align * align : exact;
 }
 
-uint32_t scanIoSize(uint64_t sampleSize)
+uint32_t scanIoSize(uint64_t sampleSize, uint64_t largest)
 {
     uint32_t size = uint32_t(MiB);
+    while (size > 512 && size > largest)
+        size /= 2;
     while (size > 512 && sampleSize % size != 0)
         size /= 2;
     return size;
@@ -178,6 +181,19 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
     out.warnings = (*region)->warnings();
     const RunMarker marker((*region)->fd()); // another run on this drive at the same time
     out.ioSize = std::max<uint32_t>(scanIoSize(req.sampleSize), info.logicalBlockSize);
+    // Never more in flight than the device's queue takes: past that a submit sleeps in the kernel
+    // until the device answers, where no stall timeout reaches it (queuelimits.h). Smaller reads
+    // first, as each read the block layer splits takes several requests; then fewer of them.
+    const QueueLimits queue = queueLimitsOf(info.deviceId);
+    uint32_t depth = req.queueDepth;
+    if (queue.requests && uint64_t(requestsPerIo(queue, out.ioSize)) * depth > queue.requests)
+        out.ioSize = std::max<uint32_t>(scanIoSize(req.sampleSize, queue.requestBytes), info.logicalBlockSize);
+    depth = depthTheQueueTakes(queue, depth, out.ioSize);
+    if (depth < req.queueDepth)
+        out.warnings.push_back("the device's queue takes " + std::to_string(queue.requests)
+            + " requests at once (queue/nr_requests): the scan kept " + std::to_string(depth) + " reads of "
+            + std::to_string(out.ioSize / KiB) + " KiB in flight, not " + std::to_string(req.queueDepth)
+            + ", so that a device that stops answering cannot hold it in the kernel");
 
     const EngineSetup engine = setUpEngine(req);
     out.engine = engine.name;
@@ -185,7 +201,7 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
         out.warnings.push_back(engine.warning);
     ScanIo io;
     io.backend = engine.make();
-    if (auto st = io.backend->setup((*region)->fd(), req.queueDepth); !st)
+    if (auto st = io.backend->setup((*region)->fd(), depth); !st)
         return st.error();
     io.buffer = static_cast<uint8_t*>(std::aligned_alloc(4096, req.sampleSize));
     if (!io.buffer)
@@ -206,7 +222,7 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
     job.buffer = io.buffer;
     job.length = req.sampleSize;
     job.ioSize = out.ioSize;
-    job.depth = req.queueDepth;
+    job.depth = depth;
     for (uint32_t i = 0; i < req.samples && !out.error && !out.cancelled; ++i) {
         if (cancel.load()) {
             out.cancelled = true;

@@ -82,8 +82,9 @@ struct ScanCallbacks {
 // The position of sample i of n: aligned down to `align`, evenly from 0 to capacity - sampleSize.
 uint64_t scanSampleOffset(uint32_t i, uint32_t n, uint64_t capacity, uint64_t sampleSize, uint64_t align);
 
-// The I/O size within a sample: the largest power of two up to 1 MiB that divides it.
-uint32_t scanIoSize(uint64_t sampleSize);
+// The I/O size within a sample: the largest power of two up to 1 MiB (and up to `largest`, but
+// not under 512 B) that divides it.
+uint32_t scanIoSize(uint64_t sampleSize, uint64_t largest = MiB);
 
 // Checks the request's numbers (not the device): a message that says what to do.
 Status validate(const ScanRequest& request);

@@ -25,12 +25,45 @@ namespace {
 
 QApplication& app() { return offscreenApp(); }
 
-bool writeSysfs(const std::string& device, const char* file, const QByteArray& value)
+QString queueFile(const std::string& device, const char* file)
 {
     const QString name = QString::fromStdString(device).section(QLatin1Char('/'), -1);
-    QFile f(QStringLiteral("/sys/block/%1/queue/%2").arg(name, QLatin1String(file)));
+    return QStringLiteral("/sys/block/%1/queue/%2").arg(name, QLatin1String(file));
+}
+
+bool writeSysfs(const QString& path, const QByteArray& value)
+{
+    QFile f(path);
     return f.open(QIODevice::WriteOnly) && f.write(value) == value.size();
 }
+
+// Sets one queue attribute and puts the old value back however the test ends: a loop device
+// keeps its queue settings after it is detached, and the next test (of any checkout) to get
+// this loop device would find nr_requests 4. A stalled device with 4 tags blocks io_submit
+// itself, which is how the stall tests once failed in CI after this test ran.
+class QueueSetting {
+public:
+    QueueSetting(const std::string& device, const char* file, const QByteArray& value)
+        : m_path(queueFile(device, file))
+    {
+        QFile f(m_path);
+        if (f.open(QIODevice::ReadOnly))
+            m_old = f.readAll().trimmed();
+        // write_cache reads back as "write back" / "write through", which it also takes.
+        m_set = !m_old.isEmpty() && writeSysfs(m_path, value);
+    }
+    ~QueueSetting()
+    {
+        if (m_set)
+            writeSysfs(m_path, m_old);
+    }
+    bool set() const { return m_set; }
+
+private:
+    QString m_path;
+    QByteArray m_old;
+    bool m_set = false;
+};
 
 } // namespace
 
@@ -39,7 +72,9 @@ TEST(ToolExplanations, SustainedWriteOnAWriteThroughDeviceWithAShortQueueSaysSo)
     app();
     LoopDevice loop("256M");
     DM_REQUIRE_ROOT_LOOP(loop);
-    if (!writeSysfs(loop.device(), "write_cache", "write through") || !writeSysfs(loop.device(), "nr_requests", "4"))
+    const QueueSetting writeThrough(loop.device(), "write_cache", "write through");
+    const QueueSetting shortQueue(loop.device(), "nr_requests", "4");
+    if (!writeThrough.set() || !shortQueue.set())
         GTEST_SKIP() << "this kernel does not let " << loop.device() << "'s queue be set through sysfs";
     const std::string mount = loop.mount();
     ASSERT_FALSE(mount.empty()) << "mkfs.ext4 or mount failed on " << loop.device();

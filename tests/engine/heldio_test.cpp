@@ -3,6 +3,7 @@
 // the last I/O came back and the backend was torn down, never before; and the stall timeout
 // follows the device's own command timeout, read from sysfs fixture trees laid out as /sys.
 #include "heldio.h"
+#include "queuelimits.h"
 #include "stalltimeout.h"
 #include "testtargets.h"
 
@@ -165,4 +166,34 @@ TEST(StallTimeout, AnAskedTimeoutWins)
 {
     EXPECT_EQ(std::chrono::duration_cast<std::chrono::milliseconds>(stallTimeoutFor(2.5, dev(8, 0))).count(), 2500);
     EXPECT_EQ(std::chrono::duration_cast<std::chrono::seconds>(stallTimeoutFor(0, dev(7, 1234))).count(), 30);
+}
+
+// A USB stick's queue (usb-storage: nr_requests 2, 120 KiB requests) and a loop device's: what
+// one I/O takes of it, and how many fit at once (queuelimits.h). A partition reads its disk's.
+TEST(QueueLimits, HowManyIosFitInTheQueue)
+{
+    SysTree sys;
+    sys.addDisk("sdb", 16, "");
+    namespace fs = std::filesystem;
+    const fs::path queue = sys.path() / "devices" / "pci0000:00" / "block" / "sdb" / "queue";
+    fs::create_directories(queue);
+    std::ofstream(queue / "nr_requests") << "2\n";
+    std::ofstream(queue / "max_sectors_kb") << "120\n";
+    std::ofstream(queue / "max_segments") << "2048\n";
+    const QueueLimits stick = queueLimitsOf(dev(8, 17), sys.root());
+    EXPECT_EQ(stick.requests, 2u) << "a partition has the queue of its disk";
+    EXPECT_EQ(stick.requestBytes, 120u * 1024);
+    EXPECT_EQ(requestsPerIo(stick, 4096), 1u);
+    EXPECT_EQ(requestsPerIo(stick, 1 << 20), 9u); // 1 MiB in 120 KiB requests
+    EXPECT_EQ(depthTheQueueTakes(stick, 32, 4096), 2u);
+    EXPECT_EQ(depthTheQueueTakes(stick, 8, 1 << 20), 1u) << "never under 1";
+
+    {
+        const QueueLimits loop { 128, 128 * 4096 }; // max_segments 128 pages under 1280 KiB
+        EXPECT_EQ(requestsPerIo(loop, 1 << 20), 2u);
+        EXPECT_EQ(depthTheQueueTakes(loop, 8, 1 << 20), 8u) << "the grid's SEQ1M Q8 fits untouched";
+        EXPECT_EQ(depthTheQueueTakes(loop, 32, 64 << 20), 1u);
+    }
+    EXPECT_EQ(queueLimitsOf(dev(7, 99), sys.root()).requests, 0u) << "a device sysfs does not list: no limit";
+    EXPECT_EQ(depthTheQueueTakes(QueueLimits {}, 32, 1 << 20), 32u);
 }

@@ -135,9 +135,16 @@ TEST_P(Stall, StallTimeoutEndsTheTestAndTheRunAndSaysWhy)
     EXPECT_TRUE(waitForHeldIo(5000));
 }
 
-TEST_P(Stall, SurfaceScanStallKeepsItsBufferUntilTheDeviceAnswers)
+namespace {
+
+// The surface scan on a stalled rig whose loop device takes `queueRequests` requests at once
+// (0 = as it is): it ends with "stopped answering" within its 1 s stall timeout, and its buffer
+// stays with the I/O the kernel still holds until the device answers.
+void scanOnAStalledRig(EngineKind engine, unsigned queueRequests)
 {
-    FuseRig rig({});
+    FuseRig::Options o;
+    o.queueRequests = queueRequests;
+    FuseRig rig(o);
     DM_REQUIRE_FUSE_RIG(rig);
     rig.stall();
     std::atomic<bool> cancel { false };
@@ -146,7 +153,7 @@ TEST_P(Stall, SurfaceScanStallKeepsItsBufferUntilTheDeviceAnswers)
     req.samples = 4;
     req.sampleSize = 4 << 20;
     req.accessSamples = 10;
-    req.engine = GetParam();
+    req.engine = engine;
     req.stallTimeoutSeconds = 1;
     const auto start = Clock::now();
     auto scan = std::async(std::launch::async, [&] { return runSurfaceScan(req, {}, cancel); });
@@ -161,12 +168,33 @@ TEST_P(Stall, SurfaceScanStallKeepsItsBufferUntilTheDeviceAnswers)
     ASSERT_TRUE(result) << result.error().message;
     ASSERT_TRUE(result->error);
     EXPECT_NE(result->error->find("stopped answering"), std::string::npos) << *result->error;
+    if (queueRequests) { // reads the block layer would split take more than one request each
+        EXPECT_LE(uint64_t(result->ioSize), 128u * 4096) << "the scan read " << result->ioSize << " B at a time";
+        bool said = false;
+        for (const auto& w : result->warnings)
+            said = said || w.find("queue/nr_requests") != std::string::npos;
+        EXPECT_EQ(said, queueRequests < req.queueDepth) << "a warning only where fewer reads were kept in flight";
+    }
     // The scan returned, its buffer is not freed: the kernel still writes into it (issue 12,
     // item 6). It is freed, after the backend, once the device answers; under ASan a buffer freed
     // by the scan as well would be a double free here.
     EXPECT_GT(heldIoCount(), 0u);
     rig.resume();
     EXPECT_TRUE(waitForHeldIo(5000));
+}
+
+} // namespace
+
+TEST_P(Stall, SurfaceScanStallKeepsItsBufferUntilTheDeviceAnswers) { scanOnAStalledRig(GetParam(), 0); }
+
+// A USB stick's queue takes a few requests (usb-storage: 1 command); a 1 MiB read the block
+// layer splits needs several. Once a stalled device holds every tag, a submit that needs one
+// more sleeps in the kernel where no stall timeout reaches it: the scan must never ask the queue
+// for more than it takes. CI once failed here, on a loop device another test had left at 4.
+TEST_P(Stall, SurfaceScanStallOnAShortQueueEndsToo)
+{
+    scanOnAStalledRig(GetParam(), 4); // 512 KiB reads: the loop device's 128 segments each
+    scanOnAStalledRig(GetParam(), 2); // and 2 of them in flight, not the 4 asked, said as a warning
 }
 
 TEST_P(Stall, StopDuringASustainedWriteStallIsQuick)

@@ -31,6 +31,9 @@ public:
         uint64_t wrongOffset = 0, wrongLength = 0; // reads of this range come back inverted
         uint64_t stallAfter = 0; // bytes moved before it stalls by itself; 0 = only on stall()
         bool loop = true; // put a loop device on the file
+        // The loop device's queue/nr_requests while the rig lives (0 = as it is): a short
+        // queue, as on a USB stick, where a stalled device holds every tag and io_submit blocks.
+        unsigned queueRequests = 0;
     };
 
     explicit FuseRig(const Options& o)
@@ -105,6 +108,16 @@ public:
             return;
         }
         m_directIo = run("cat /sys/block/" + m_device.substr(5) + "/loop/dio") == "1";
+        if (o.queueRequests) {
+            // Put back in the destructor: a loop device keeps its queue settings once detached.
+            const std::string file = "/sys/block/" + m_device.substr(5) + "/queue/nr_requests";
+            m_oldQueueRequests = run("cat " + file);
+            run("echo " + std::to_string(o.queueRequests) + " > " + file);
+            if (run("cat " + file) != std::to_string(o.queueRequests)) {
+                m_skip = "this kernel does not let " + m_device + "'s queue/nr_requests be set";
+                return;
+            }
+        }
         m_ok = true;
 #endif
     }
@@ -112,6 +125,8 @@ public:
     ~FuseRig()
     {
         resume(); // a stalled rig would hold the loop device's detach
+        if (!m_device.empty() && !m_oldQueueRequests.empty()) // never while stalled: it waits for the queue
+            run("echo " + m_oldQueueRequests + " > /sys/block/" + m_device.substr(5) + "/queue/nr_requests");
         if (!m_device.empty())
             run("losetup -d " + m_device);
         if (m_pid > 0) {
@@ -207,7 +222,7 @@ private:
         }
     }
 
-    std::string m_skip, m_mountPoint, m_file, m_device;
+    std::string m_skip, m_mountPoint, m_file, m_device, m_oldQueueRequests;
     pid_t m_pid = -1;
     bool m_ok = false, m_directIo = false;
 };

@@ -3,7 +3,7 @@
 
 #include "appoptions.h"
 #include "appsettings.h"
-#include "benchmarkworker.h"
+#include "benchmarkcontroller.h"
 #include "report.h"
 
 #include <QDateTime>

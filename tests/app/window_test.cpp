@@ -4,7 +4,7 @@
 // what finished, a bad target arrives as an error (the window stays usable), the automation
 // options parse, and the window's reports hold the results and the comment.
 #include "appoptions.h"
-#include "benchmarkworker.h"
+#include "benchmarkcontroller.h"
 #include "destructiveconfirmdialog.h"
 #include "jsonreport.h"
 #include "mainwindow.h"

@@ -5,7 +5,7 @@
 // into test-history.sqlite in the current directory, never into its user's history.
 #pragma once
 
-#include "benchmarkworker.h"
+#include "benchmarkcontroller.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "benchmarkcontroller.h"
+
+#include "runheader.h"
+
+namespace dm {
+
+void registerEngineMetaTypes()
+{
+    qRegisterMetaType<dm::RunRequest>();
+    qRegisterMetaType<dm::Progress>();
+    qRegisterMetaType<dm::LiveSample>();
+    qRegisterMetaType<dm::TestResult>();
+    qRegisterMetaType<dm::RunResult>();
+    qRegisterMetaType<dm::ReportHeader>();
+}
+
+BenchmarkController::BenchmarkController(QObject* parent)
+    : QObject(parent)
+    , m_runner(new ToolRunner(this))
+{
+    registerEngineMetaTypes();
+    connect(m_runner, &ToolRunner::runningChanged, this, &BenchmarkController::runningChanged);
+    connect(m_runner, &ToolRunner::finished, this, &BenchmarkController::onJobEnded);
+}
+
+// The runner's destructor stops the job and waits for it; nothing it posts arrives after that.
+BenchmarkController::~BenchmarkController() = default;
+
+bool BenchmarkController::isRunning() const { return m_runner->isRunning(); }
+
+bool BenchmarkController::start(const RunRequest& request)
+{
+    ToolRunner* runner = m_runner;
+    // The job reaches the controller only through post(), which runs on the GUI thread.
+    return runner->start([this, runner, request](const std::atomic<bool>& cancel) {
+        // The engine already paces progress and samples at 4 Hz, so the GUI gets a handful per second.
+        RunCallbacks callbacks;
+        callbacks.progress = [=, this](const Progress& p) { runner->post([=, this] { Q_EMIT progress(p); }); };
+        callbacks.sample = [=, this](size_t i, const LiveSample& s) {
+            runner->post([=, this] { Q_EMIT sample(int(i), s); });
+        };
+        callbacks.testFinished = [=, this](size_t i, const TestResult& r) {
+            runner->post([=, this] { Q_EMIT testFinished(int(i), r); });
+        };
+        // Sampled here, off the GUI thread (it waits 200 ms), and before the run's own I/O starts.
+        const RunHeaderProbe probe(QString::fromStdString(request.target));
+        auto result = runTests(request, callbacks, cancel);
+        if (result) {
+            ReportHeader header = probe.finish(*result, QString(), fastestOf(*result));
+            runner->post([this, r = std::move(*result), header = std::move(header)] { m_result.emplace(r, header); });
+        } else {
+            runner->post([this, m = QString::fromStdString(result.error().message)] { m_error = m; });
+        }
+    });
+}
+
+void BenchmarkController::stop() { m_runner->stop(); }
+
+void BenchmarkController::onJobEnded()
+{
+    auto result = std::exchange(m_result, std::nullopt);
+    const QString error = std::exchange(m_error, QString());
+    if (result)
+        Q_EMIT finished(result->first, result->second);
+    else
+        Q_EMIT failed(error);
+}
+
+} // namespace dm

@@ -127,23 +127,17 @@ bool ScanPage::launch()
 
 void ScanPage::run(ScanRequest request)
 {
-    ToolRunner* runner = this->runner();
-    const QString comment = this->comment();
     setStatus(tr("Scanning %1…").arg(QString::fromStdString(request.target)));
-    // The job runs on the runner's thread and reaches the page only through post(): it may
-    // outlive the page's own members while the window closes, never the runner.
-    runner->start([this, runner, request, comment](const std::atomic<bool>& cancel) {
-        ScanCallbacks callbacks;
-        callbacks.progress = [=, this](const ScanProgress& p) { runner->post([=, this] { onProgress(p); }); };
-        callbacks.sample = [=, this](const ScanSample& s) { runner->post([=, this] { onSample(s); }); };
-        callbacks.access = [=, this](const std::vector<AccessSample>& a) { runner->post([=, this] { onAccess(a); }); };
-        const RunHeaderProbe probe(QString::fromStdString(request.target));
-        auto result = runSurfaceScan(request, callbacks, cancel);
-        if (request.fd >= 0)
-            ::close(request.fd);
-        ReportHeader header = result ? probe.finish(*result, comment, fastestOf(*result)) : ReportHeader {};
-        runner->post([=, this] { onFinished(result, header); });
-    });
+    startJob(
+        std::move(request),
+        [this](const ScanRequest& r, const auto& post, const std::atomic<bool>& cancel) {
+            ScanCallbacks callbacks;
+            callbacks.progress = [=, this](const ScanProgress& p) { post([=, this] { onProgress(p); }); };
+            callbacks.sample = [=, this](const ScanSample& s) { post([=, this] { onSample(s); }); };
+            callbacks.access = [=, this](const std::vector<AccessSample>& a) { post([=, this] { onAccess(a); }); };
+            return runSurfaceScan(r, callbacks, cancel);
+        },
+        [this](const Result<ScanResult>& result, const ReportHeader& header) { onFinished(result, header); });
 }
 
 void ScanPage::onProgress(const ScanProgress& p)

@@ -99,18 +99,15 @@ bool SustainedPage::launch()
     updateSummary();
     setStatus(tr("Writing %1 to %2…").arg(gb(double(request.totalBytes)), m_target->currentPath()));
 
-    ToolRunner* runner = this->runner();
-    const QString comment = this->comment();
     const uint64_t total = request.totalBytes;
-    // The job reaches the page only through post() (see ScanPage::run).
-    return runner->start([this, runner, request, comment, total](const std::atomic<bool>& cancel) {
-        SustainedCallbacks callbacks;
-        callbacks.sample = [=, this](const SustainedSample& s) { runner->post([=, this] { onSample(s, total); }); };
-        const RunHeaderProbe probe(QString::fromStdString(request.target));
-        auto result = runSustainedWrite(request, callbacks, cancel);
-        ReportHeader header = result ? probe.finish(*result, comment, fastestOf(*result)) : ReportHeader {};
-        runner->post([=, this] { onFinished(result, header); });
-    });
+    return startJob(
+        std::move(request),
+        [this, total](const SustainedRequest& r, const auto& post, const std::atomic<bool>& cancel) {
+            SustainedCallbacks callbacks;
+            callbacks.sample = [=, this](const SustainedSample& s) { post([=, this] { onSample(s, total); }); };
+            return runSustainedWrite(r, callbacks, cancel);
+        },
+        [this](const Result<SustainedResult>& result, const ReportHeader& header) { onFinished(result, header); });
 }
 
 void SustainedPage::onSample(const SustainedSample& s, uint64_t total)

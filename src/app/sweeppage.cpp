@@ -116,19 +116,16 @@ bool SweepPage::launch()
     updateSummary();
     setStatus(tr("Preparing %1…").arg(m_target->currentPath()));
 
-    ToolRunner* runner = this->runner();
-    const QString comment = this->comment();
-    // The job reaches the page only through post() (see ScanPage::run).
-    return runner->start([this, runner, request, comment](const std::atomic<bool>& cancel) {
-        RunCallbacks callbacks;
-        callbacks.progress = [=, this](const Progress& p) { runner->post([=, this] { onProgress(p); }); };
-        callbacks.testFinished
-            = [=, this](size_t i, const TestResult& r) { runner->post([=, this] { onTestFinished(i, r); }); };
-        const RunHeaderProbe probe(QString::fromStdString(request.target));
-        auto result = runBlockSizeSweep(request, callbacks, cancel);
-        ReportHeader header = result ? probe.finish(*result, comment, fastestOf(*result)) : ReportHeader {};
-        runner->post([=, this] { onFinished(result, header); });
-    });
+    return startJob(
+        std::move(request),
+        [this](const SweepRequest& r, const auto& post, const std::atomic<bool>& cancel) {
+            RunCallbacks callbacks;
+            callbacks.progress = [=, this](const Progress& p) { post([=, this] { onProgress(p); }); };
+            callbacks.testFinished
+                = [=, this](size_t i, const TestResult& t) { post([=, this] { onTestFinished(i, t); }); };
+            return runBlockSizeSweep(r, callbacks, cancel);
+        },
+        [this](const Result<SweepResult>& result, const ReportHeader& header) { onFinished(result, header); });
 }
 
 void SweepPage::onProgress(const Progress& p)

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 #include "explanations.h"
+#include "runheader.h"
 #include "toolrunner.h"
 
 #include <QWidget>
 
 #include <optional>
+#include <unistd.h>
 
 class QFormLayout;
 class QLabel;
@@ -74,6 +76,27 @@ public:
 
 protected:
     ToolRunner* runner() const { return m_runner; }
+    // Starts a kind's run on the runner, the same way for every page: `run(request, post, cancel)`
+    // runs the engine on the job's thread and hands values to the GUI thread with post(fn); the
+    // run header is probed around it there (runheader.h: the target's description and every
+    // target warning), a descriptor UDisks2 opened is closed after it, and `finished(result,
+    // header)` runs on the GUI thread after everything the run posted. Everything the job touches
+    // is captured or posted: it may outlive the page's own members while the window closes, never
+    // the runner. False while a job runs.
+    template <class Request, class Run, class Finished> bool startJob(Request request, Run run, Finished finished)
+    {
+        ToolRunner* runner = m_runner;
+        return runner->start([runner, request = std::move(request), comment = comment(), run = std::move(run),
+                                 finished = std::move(finished)](const std::atomic<bool>& cancel) {
+            const auto post = [runner](std::function<void()> fn) { runner->post(std::move(fn)); };
+            const RunHeaderProbe probe(QString::fromStdString(request.target));
+            auto result = run(request, post, cancel);
+            if (request.fd >= 0)
+                ::close(request.fd);
+            ReportHeader header = result ? probe.finish(*result, comment, fastestOf(*result)) : ReportHeader {};
+            runner->post([finished, result = std::move(result), header = std::move(header)] { finished(result, header); });
+        });
+    }
     QFormLayout* settingsForm() const { return m_settings; }
     void setChart(QWidget* chart);
     void setSummary(const QString& html);

@@ -125,6 +125,10 @@ TEST(Pages, SustainedWritePlotsATimelineUpToTheAmountAndLeavesNoFile)
     EXPECT_EQ(r.timeline.back().bytes, 96 * MiB);
     EXPECT_EQ(r.bytesWritten, 96 * MiB);
     EXPECT_EQ(page.plottedSamples(), int(r.timeline.size()));
+    // The run header, made on the job's thread around the run (ToolPage::startJob).
+    EXPECT_EQ(page.report()->header.target.path, QString::fromStdString(dir.path()));
+    EXPECT_TRUE(page.report()->header.date.isValid());
+    EXPECT_FALSE(page.report()->header.system.kernel.isEmpty());
     EXPECT_TRUE(parseSustainedJson(page.json())) << "the saved JSON reads back";
     EXPECT_EQ(dir.entryCount(), 0u);
 }

@@ -13,7 +13,6 @@
 #include <QLineSeries>
 
 #include <sys/stat.h>
-#include <unistd.h>
 
 namespace dm {
 
@@ -139,21 +138,18 @@ bool CapacityPage::launch()
 
 void CapacityPage::run(CapacityRequest request)
 {
-    ToolRunner* runner = this->runner();
-    const QString comment = this->comment();
     setStatus(m_probe ? tr("Probing %1…").arg(QString::fromStdString(request.target))
                       : tr("Filling the free space of %1…").arg(QString::fromStdString(request.target)));
-    // The job reaches the page only through post() (see ScanPage::run).
-    runner->start([this, runner, request, comment](const std::atomic<bool>& cancel) {
-        CapacityCallbacks callbacks;
-        callbacks.progress = [=, this](const CapacityProgress& p) { runner->post([=, this] { onProgress(p); }); };
-        const RunHeaderProbe probe(QString::fromStdString(request.target));
-        auto result = runCapacityCheck(request, callbacks, cancel);
-        if (request.fd >= 0)
-            ::close(request.fd);
-        ReportHeader header = result ? probe.finish(*result, comment) : ReportHeader {};
-        runner->post([=, this] { onFinished(result, header); });
-    });
+    // The same job as every page's (ToolPage::startJob): the header is probed on the job's
+    // thread and judged against what the drive did in the run (fastestOf), as the CLI's is.
+    startJob(
+        std::move(request),
+        [this](const CapacityRequest& r, const auto& post, const std::atomic<bool>& cancel) {
+            CapacityCallbacks callbacks;
+            callbacks.progress = [=, this](const CapacityProgress& p) { post([=, this] { onProgress(p); }); };
+            return runCapacityCheck(r, callbacks, cancel);
+        },
+        [this](const Result<CapacityResult>& result, const ReportHeader& header) { onFinished(result, header); });
 }
 
 void CapacityPage::onProgress(const CapacityProgress& p)

@@ -4,6 +4,7 @@
 // interrupted) on an honest directory, the FUSE rig's fake stick (raw and through ext4), every
 // bad input refused with one line and nothing written, and the test files gone after Ctrl-C and
 // SIGKILL (a named leftover swept by the next check).
+#include "clirun.h"
 #include "fuserig.h"
 #include "testtargets.h"
 
@@ -26,36 +27,12 @@ using namespace dm::test;
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Outcome runCli(const QStringList& args, int timeoutMs = 120000)
-{
-    QProcess p;
-    p.start(QStringLiteral(DM_CLI_PATH), args);
-    p.waitForFinished(timeoutMs);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError() };
-}
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-void expectUsageError(const Outcome& o, const char* needle)
-{
-    EXPECT_EQ(o.exitCode, 2) << o.err.constData();
-    EXPECT_TRUE(o.err.startsWith("diskometer-cli: ")) << o.err.constData();
-    EXPECT_EQ(o.err.count('\n'), 1) << o.err.constData();
-    EXPECT_TRUE(o.err.contains(needle)) << "wanted '" << needle << "' in: " << o.err.constData();
-}
-
 QStringList entries(const std::string& dir)
 {
     return QDir(q(dir)).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
 }
 
-QJsonObject summaryOf(const Outcome& o) { return QJsonDocument::fromJson(o.out).object()["summary"].toObject(); }
+QJsonObject summaryOf(const CliOutcome& o) { return QJsonDocument::fromJson(o.out).object()["summary"].toObject(); }
 
 quint64 writtenBytes(qint64 pid)
 {

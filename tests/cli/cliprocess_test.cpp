@@ -2,6 +2,7 @@
 // Runs the real diskometer-cli binary as a user would and checks what the user sees: exit codes
 // (0, 1, 2, 130), one-line errors that say what to do, reports on stdout and in files, and that
 // no test file is ever left behind, also after Ctrl-C.
+#include "clirun.h"
 #include "engineselect.h"
 #include "testtargets.h"
 
@@ -19,35 +20,13 @@ using namespace dm::test;
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
 const QStringList kQuick { "--count", "1", "--measure", "0.5", "--warmup", "0.2", "--interval", "0", "--size", "16MiB",
     "--quiet" };
 
-Outcome runCli(const QStringList& args, int timeoutMs = 60000)
+// The user gets one line on stderr, prefixed with the program name, and nothing on stdout.
+void expectOneLineError(const CliOutcome& o, const char* needle)
 {
-    QProcess p;
-    p.start(QStringLiteral(DM_CLI_PATH), args);
-    p.waitForFinished(timeoutMs);
-    Outcome o;
-    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    o.out = p.readAllStandardOutput();
-    o.err = p.readAllStandardError();
-    return o;
-}
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-// The user gets one line on stderr, prefixed with the program name.
-void expectOneLineError(const Outcome& o, const char* needle)
-{
-    EXPECT_EQ(o.exitCode, 2) << o.err.constData();
-    EXPECT_TRUE(o.err.startsWith("diskometer-cli: ")) << o.err.constData();
-    EXPECT_EQ(o.err.count('\n'), 1) << o.err.constData();
-    EXPECT_TRUE(o.err.contains(needle)) << "wanted '" << needle << "' in: " << o.err.constData();
+    expectUsageError(o, needle);
     EXPECT_TRUE(o.out.isEmpty());
 }
 
@@ -107,10 +86,10 @@ TEST(CliProcess, ReportsNameTheEngineThatRan)
 {
     ScratchDir dir;
     const QStringList args = QStringList { "--tests", "RND4K-Q8T1", "--mode", "read", "--engine", "io_uring" } + kQuick;
-    auto engineOf = [](const Outcome& o) {
+    auto engineOf = [](const CliOutcome& o) {
         return QJsonDocument::fromJson(o.out).object()["tool"].toObject()["engine"].toString();
     };
-    auto warningsOf = [](const Outcome& o) {
+    auto warningsOf = [](const CliOutcome& o) {
         return QJsonDocument::fromJson(o.out).object()["warnings"].toArray().toVariantList();
     };
 
@@ -136,7 +115,7 @@ TEST(CliProcess, ReportsNameTheEngineThatRan)
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(DM_CLI_PATH), args + QStringList { "--json", "-", q(dir.path()) });
     ASSERT_TRUE(p.waitForFinished(60000));
-    Outcome o { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
+    CliOutcome o { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     EXPECT_EQ(engineOf(o), "libaio");
     EXPECT_TRUE(o.out.contains("io_uring is not available here (DM_DISABLE_IO_URING is set): ran with libaio"))

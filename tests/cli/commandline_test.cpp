@@ -3,6 +3,7 @@
 // (`diskometer-cli [options] scan DEVICE`): `--quiet scan DEV`, `--samples 3 scan DEV`,
 // `--no-history history list`; and a command's word given as an option's value is that value
 // (`--comment scan DIR` is a run with the comment "scan").
+#include "clirun.h"
 #include "testtargets.h"
 
 #include <QJsonArray>
@@ -13,32 +14,12 @@
 
 using namespace dm::test;
 
-namespace {
-
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Outcome cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(DM_CLI_PATH), args);
-    p.waitForFinished(120000);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError() };
-}
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-} // namespace
-
 TEST(CommandLine, ScanOptionsBeforeTheCommand)
 {
     LoopDevice loop("64M");
     DM_REQUIRE_ROOT_LOOP(loop);
-    const auto o = cli({ "--quiet", "--samples", "3", "--sample-size", "1MiB", "--access-samples", "2", "--json", "-",
-        "--no-history", "scan", q(loop.device()) });
+    const auto o = runCli({ "--quiet", "--samples", "3", "--sample-size", "1MiB", "--access-samples", "2", "--json",
+        "-", "--no-history", "scan", q(loop.device()) });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     EXPECT_TRUE(o.err.isEmpty()) << o.err.constData();
     const QJsonObject doc = QJsonDocument::fromJson(o.out).object();
@@ -48,17 +29,17 @@ TEST(CommandLine, ScanOptionsBeforeTheCommand)
 
 TEST(CommandLine, OptionsBeforeCommandsThatRunNoTest)
 {
-    const auto list = cli({ "--no-history", "--quiet", "history", "list", "--json" });
+    const auto list = runCli({ "--no-history", "--quiet", "history", "list", "--json" });
     ASSERT_EQ(list.exitCode, 0) << list.err.constData();
     EXPECT_EQ(QJsonDocument::fromJson(list.out).object()["schema"].toString(), "diskometer.history/1");
 
-    const auto targets = cli({ "--json", "targets" });
+    const auto targets = runCli({ "--json", "targets" });
     ASSERT_EQ(targets.exitCode, 0) << targets.err.constData();
     EXPECT_EQ(QJsonDocument::fromJson(targets.out).object()["schema"].toString(), "diskometer.targets/1");
 
     // The run options before `fio-job` reach its job file.
     ScratchDir dir;
-    const auto job = cli({ "--size", "32MiB", "--tests", "SEQ1M-Q8T1", "--mode", "read", "fio-job", q(dir.path()) });
+    const auto job = runCli({ "--size", "32MiB", "--tests", "SEQ1M-Q8T1", "--mode", "read", "fio-job", q(dir.path()) });
     ASSERT_EQ(job.exitCode, 0) << job.err.constData();
     EXPECT_TRUE(job.out.contains("filesize=33554432")) << job.out.constData();
 }
@@ -67,7 +48,7 @@ TEST(CommandLine, ACommandWordAsAnOptionValueIsThatValue)
 {
     ScratchDir dir;
     // --tests is no option of `scan`: its parser still sees that "scan" is no command here.
-    const auto o = cli({ "--tests", "SEQ1M-Q1T1", "--comment", "scan", "--mode", "read", "--count", "1", "--measure",
+    const auto o = runCli({ "--tests", "SEQ1M-Q1T1", "--comment", "scan", "--mode", "read", "--count", "1", "--measure",
         "0.5", "--warmup", "0", "--interval", "0", "--size", "16MiB", "--quiet", "--no-history", "--json", "-",
         q(dir.path()) });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
@@ -120,17 +101,17 @@ TEST(CommandLine, TwoRunsAtOnceOnOneDriveAreBothWarned)
 // --help shows what an option does when it is not given, for every command.
 TEST(CommandLine, HelpShowsTheDefaults)
 {
-    const auto run = cli({ "--help" });
+    const auto run = runCli({ "--help" });
     ASSERT_EQ(run.exitCode, 0);
     const QString help = QString::fromUtf8(run.out).simplified(); // the parser wraps lines itself
     for (const char* wanted : { "Measured passes per test, 1-9. Default: 3.", "Default: 1GiB.",
              "Seconds per pass, 0.5-60. Default: 5.", "Options may come before or after the command." })
         EXPECT_TRUE(help.contains(QLatin1String(wanted))) << wanted << "\n" << run.out.constData();
-    EXPECT_TRUE(QString::fromUtf8(cli({ "scan", "--help" }).out)
+    EXPECT_TRUE(QString::fromUtf8(runCli({ "scan", "--help" }).out)
                     .simplified()
                     .contains("Read-rate samples, 1-100000. Default: 100."));
-    EXPECT_TRUE(QString::fromUtf8(cli({ "sustained", "--help" }).out).simplified().contains("Default: 8GiB."));
-    EXPECT_TRUE(QString::fromUtf8(cli({ "history", "--help" }).out)
+    EXPECT_TRUE(QString::fromUtf8(runCli({ "sustained", "--help" }).out).simplified().contains("Default: 8GiB."));
+    EXPECT_TRUE(QString::fromUtf8(runCli({ "history", "--help" }).out)
                     .simplified()
                     .contains("every finished run, scan, sustained write and sweep is stored"));
 }

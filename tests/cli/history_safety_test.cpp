@@ -5,6 +5,7 @@
 // not write is listed read-only; a damaged file is only set aside by a writer, with a notice
 // that says one thing; a run whose every test failed is listed as failed; a relative
 // XDG_DATA_HOME is reported with the file used; the unsaved/ copy of a run goes once imported.
+#include "clirun.h"
 #include "testtargets.h"
 
 #include <QDir>
@@ -12,7 +13,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <gtest/gtest.h>
 
 #include <sys/mount.h>
@@ -20,11 +20,6 @@
 using namespace dm::test;
 
 namespace {
-
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out, err;
-};
 
 QString dataFile(const char* name) { return QStringLiteral(DM_TEST_DATA_DIR "/fio/") + QLatin1String(name); }
 
@@ -39,26 +34,17 @@ protected:
     QString dbPath() const { return m_home + "/diskometer/history.sqlite"; }
     QString scratch() const { return QString::fromStdString(m_dir.path()); }
 
-    Outcome cli(const QStringList& args, const QStringList& prefix = {}, const QString& home = {}) const
+    CliOutcome cli(const QStringList& args, const QStringList& prefix = {}, const QString& home = {}) const
     {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("XDG_DATA_HOME", home.isEmpty() ? m_home : home);
-        env.remove("DISKOMETER_HISTORY_DB");
-        p.setProcessEnvironment(env);
-        p.setWorkingDirectory(scratch());
-        if (prefix.isEmpty())
-            p.start(QStringLiteral(DM_CLI_PATH), args);
-        else
-            p.start(prefix.front(), prefix.mid(1) + QStringList { QStringLiteral(DM_CLI_PATH) } + args);
-        p.waitForFinished(60000);
-        return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError() };
+        return runCli(args,
+            { .prefix = prefix,
+                .workingDirectory = scratch(),
+                .environment = historyEnvironment(home.isEmpty() ? m_home : home) });
     }
 
     QJsonArray runs() const
     {
-        const Outcome o = cli({ "history", "list", "--json" });
+        const CliOutcome o = cli({ "history", "list", "--json" });
         EXPECT_EQ(o.exitCode, 0) << o.err.constData();
         return QJsonDocument::fromJson(o.out).object()["runs"].toArray();
     }
@@ -81,7 +67,7 @@ const QStringList kQuick { "--count", "1", "--measure", "0.5", "--warmup", "0", 
 
 TEST_F(HistorySafety, TheSameReportImportedTwiceIsStoredOnceUnlessAgain)
 {
-    Outcome o = cli({ "history", "import", dataFile("single.json") });
+    CliOutcome o = cli({ "history", "import", dataFile("single.json") });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     o = cli({ "history", "import", dataFile("single.json") });
     EXPECT_EQ(o.exitCode, 0) << o.err.constData();
@@ -112,7 +98,7 @@ TEST_F(HistorySafety, HostileFioOutputIsRefusedWithAShortMessage)
     bad.replace("\"iodepth\" : \"32\"", "\"iodepth\" : \"-1\"");
     const QString file = scratch() + "/bad.json";
     write(file, bad);
-    Outcome o = cli({ "history", "import", file });
+    CliOutcome o = cli({ "history", "import", file });
     EXPECT_EQ(o.exitCode, 2);
     EXPECT_TRUE(o.err.contains("iodepth=\"-1\"")) << o.err.constData();
     const QString huge = scratch() + "/huge.json";
@@ -133,7 +119,7 @@ TEST_F(HistorySafety, AReadOnlyHistoryIsListedWithoutWritingIt)
     run("chmod 0755 " + m_dir.path() + " " + m_home.toStdString() + " " + m_home.toStdString() + "/diskometer && chmod 0644 "
         + dbPath().toStdString());
     const QStringList asNobody { "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups" };
-    const Outcome o = cli({ "history", "list", "--json" }, asNobody);
+    const CliOutcome o = cli({ "history", "list", "--json" }, asNobody);
     if (o.err.contains("Permission denied") && !o.err.contains("diskometer-cli"))
         GTEST_SKIP() << "the nobody user cannot run the binary from this build tree";
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
@@ -141,7 +127,7 @@ TEST_F(HistorySafety, AReadOnlyHistoryIsListedWithoutWritingIt)
     EXPECT_EQ(cli({ "history", "show", "1" }, asNobody).exitCode, 0);
     EXPECT_FALSE(QFileInfo::exists(dbPath() + "-shm"));
     // Writing is refused with the reason, and the file is not touched.
-    const Outcome imported = cli({ "history", "import", dataFile("client.json") }, asNobody);
+    const CliOutcome imported = cli({ "history", "import", dataFile("client.json") }, asNobody);
     EXPECT_EQ(imported.exitCode, 1) << imported.err.constData();
     EXPECT_EQ(runs().size(), 2);
 }
@@ -150,7 +136,7 @@ TEST_F(HistorySafety, OnlyAWriterSetsADamagedFileAsideAndTheNoticeSaysOneThing)
 {
     QDir().mkpath(QFileInfo(dbPath()).absolutePath());
     write(dbPath(), QByteArray(4096, '\x5a'));
-    const Outcome listed = cli({ "history", "list" });
+    const CliOutcome listed = cli({ "history", "list" });
     EXPECT_EQ(listed.exitCode, 1);
     EXPECT_TRUE(listed.err.contains("is damaged")) << listed.err.constData();
     EXPECT_TRUE(listed.err.contains("left as it is")) << listed.err.constData();
@@ -158,7 +144,7 @@ TEST_F(HistorySafety, OnlyAWriterSetsADamagedFileAsideAndTheNoticeSaysOneThing)
     EXPECT_TRUE(dir.entryList({ "history.sqlite.corrupt-*" }).isEmpty()) << "a listing moved the file";
     EXPECT_EQ(QFileInfo(dbPath()).size(), 4096);
 
-    const Outcome imported = cli({ "history", "import", dataFile("single.json") });
+    const CliOutcome imported = cli({ "history", "import", dataFile("single.json") });
     ASSERT_EQ(imported.exitCode, 0) << imported.err.constData();
     EXPECT_EQ(dir.entryList({ "history.sqlite.corrupt-*" }).size(), 1);
     // One statement about the file: what happened to it, not also advice to move it aside.
@@ -183,7 +169,7 @@ TEST_F(HistorySafety, ARunWhoseEveryTestFailedIsListedAsFailed)
     doc["results"] = results;
     const QString failed = scratch() + "/failed.json";
     write(failed, QJsonDocument(doc).toJson());
-    Outcome o = cli({ "history", "import", failed, QStringLiteral(DM_TEST_DATA_DIR "/golden/grid.json") });
+    CliOutcome o = cli({ "history", "import", failed, QStringLiteral(DM_TEST_DATA_DIR "/golden/grid.json") });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     const QJsonArray listed = runs();
     ASSERT_EQ(listed.size(), 2);
@@ -198,17 +184,11 @@ TEST_F(HistorySafety, ARunWhoseEveryTestFailedIsListedAsFailed)
 TEST_F(HistorySafety, ARelativeXdgDataHomeIsReportedWithTheFileUsed)
 {
     // HOME in the scratch directory: the fallback must not be the real user's history.
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("XDG_DATA_HOME", "relative/data");
+    QProcessEnvironment env = historyEnvironment("relative/data");
     env.insert("HOME", scratch());
-    env.remove("DISKOMETER_HISTORY_DB");
-    p.setProcessEnvironment(env);
-    p.setWorkingDirectory(scratch());
-    p.start(QStringLiteral(DM_CLI_PATH), { "history", "list" });
-    ASSERT_TRUE(p.waitForFinished(60000));
-    const QByteArray err = p.readAllStandardError();
-    EXPECT_EQ(p.exitCode(), 0) << err.constData();
+    const CliOutcome o = runCli({ "history", "list" }, { .workingDirectory = scratch(), .environment = env });
+    const QByteArray& err = o.err;
+    EXPECT_EQ(o.exitCode, 0) << err.constData();
     EXPECT_TRUE(err.contains("XDG_DATA_HOME=relative/data is a relative path")) << err.constData();
     EXPECT_TRUE(err.contains((scratch() + "/.local/share/diskometer/history.sqlite").toUtf8())) << err.constData();
 }
@@ -218,7 +198,8 @@ TEST_F(HistorySafety, TheUnsavedCopyGoesOnceImported)
     QDir().mkpath(dbPath()); // a directory where the database should be: the run cannot be stored
     const QString target = scratch() + "/t";
     QDir().mkpath(target);
-    Outcome o = cli(QStringList { "run", "--tests", "RND4K-Q1T1", "--mode", "read" } + kQuick + QStringList { target });
+    CliOutcome o
+        = cli(QStringList { "run", "--tests", "RND4K-Q1T1", "--mode", "read" } + kQuick + QStringList { target });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     const QString unsaved = m_home + "/diskometer/unsaved";
     const QStringList kept = QDir(unsaved).entryList({ "Diskometer_*.json" });

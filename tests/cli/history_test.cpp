@@ -4,6 +4,7 @@
 // input with exit code 2 and a message, a corrupt database set aside, an unusable one that
 // keeps the run's JSON, processes storing at once, and a job file that the real fio runs and
 // whose output imports back.
+#include "clirun.h"
 #include "testtargets.h"
 
 #include <QDir>
@@ -19,11 +20,6 @@
 using namespace dm::test;
 
 namespace {
-
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out, err;
-};
 
 const QStringList kQuick { "--count", "1", "--measure", "0.5", "--warmup", "0.2", "--interval", "0", "--size", "16MiB",
     "--quiet" };
@@ -43,39 +39,16 @@ protected:
 
     std::unique_ptr<QProcess> start(const QStringList& args) const
     {
-        auto p = std::make_unique<QProcess>();
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("XDG_DATA_HOME", m_home);
-        env.remove("DISKOMETER_HISTORY_DB");
-        p->setProcessEnvironment(env);
-        p->start(QStringLiteral(DM_CLI_PATH), args);
-        return p;
+        return startCli(args, { .environment = historyEnvironment(m_home) });
     }
 
-    static Outcome finish(QProcess& p, int timeoutMs = 60000)
-    {
-        p.waitForFinished(timeoutMs);
-        Outcome o;
-        o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        o.out = p.readAllStandardOutput();
-        o.err = p.readAllStandardError();
-        return o;
-    }
-
-    Outcome cli(const QStringList& args) const { return finish(*start(args)); }
+    CliOutcome cli(const QStringList& args) const { return finishProcess(*start(args)); }
 
     QJsonArray runs() const
     {
-        const Outcome o = cli({ "history", "list", "--json" });
+        const CliOutcome o = cli({ "history", "list", "--json" });
         EXPECT_EQ(o.exitCode, 0) << o.err.constData();
         return QJsonDocument::fromJson(o.out).object()["runs"].toArray();
-    }
-
-    static void expectUsage(const Outcome& o, const char* needle)
-    {
-        EXPECT_EQ(o.exitCode, 2) << o.err.constData();
-        EXPECT_TRUE(o.err.startsWith("diskometer-cli: ")) << o.err.constData();
-        EXPECT_TRUE(o.err.contains(needle)) << "wanted '" << needle << "' in: " << o.err.constData();
     }
 
     ScratchDir m_dir;
@@ -88,7 +61,7 @@ TEST_F(History, SustainedAndSweepStoreUnlessNoHistory)
 {
     const QString target = scratch() + "/t";
     QDir().mkpath(target);
-    Outcome o = cli({ "sustained", "--total", "32MiB", "--quiet", "--comment", "long write", target });
+    CliOutcome o = cli({ "sustained", "--total", "32MiB", "--quiet", "--comment", "long write", target });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     o = cli({ "sweep", "--min", "4KiB", "--max", "8KiB", "--size", "16MiB", "--measure", "0.5", "--warmup", "0",
         "--quiet", target });
@@ -106,7 +79,7 @@ TEST_F(History, RunStoresUnlessNoHistory)
 {
     const QString target = scratch() + "/t";
     QDir().mkpath(target);
-    Outcome o = cli(QStringList { "run", "--tests", "RND4K-Q1T1", "--mode", "read", "--comment", "stick A" } + kQuick
+    CliOutcome o = cli(QStringList { "run", "--tests", "RND4K-Q1T1", "--mode", "read", "--comment", "stick A" } + kQuick
         + QStringList { target });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     EXPECT_TRUE(o.out.contains("[Read]"));
@@ -122,7 +95,7 @@ TEST_F(History, RunStoresUnlessNoHistory)
     EXPECT_TRUE(run["seq1m_q8t1_read_mb_per_s"].isNull());
     EXPECT_GT(run["rnd4k_q1t1_read_mb_per_s"].toDouble(), 0);
 
-    const Outcome text = cli({ "history", "show", QString::number(run["id"].toInteger()) });
+    const CliOutcome text = cli({ "history", "show", QString::number(run["id"].toInteger()) });
     ASSERT_EQ(text.exitCode, 0) << text.err.constData();
     EXPECT_TRUE(text.out.contains("  RND    4KiB (Q=  1, T= 1):")) << text.out.constData();
     EXPECT_TRUE(text.out.contains("Comment: stick A"));
@@ -130,7 +103,7 @@ TEST_F(History, RunStoresUnlessNoHistory)
 
 TEST_F(History, ImportShowCompareDelete)
 {
-    Outcome o = cli({ "history", "import", dataFile("multi.json"), dataFile("client.json") });
+    CliOutcome o = cli({ "history", "import", dataFile("multi.json"), dataFile("client.json") });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     EXPECT_EQ(o.out.count("stored run"), 3) << o.out.constData();
     EXPECT_TRUE(o.out.contains("from localhost"));
@@ -157,9 +130,9 @@ TEST_F(History, ImportShowCompareDelete)
     o = cli({ "history", "delete", "2" });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     EXPECT_EQ(runs().size(), 2);
-    expectUsage(cli({ "history", "delete", "2" }), "no run 2");
-    expectUsage(cli({ "history", "show", "2" }), "no run 2");
-    expectUsage(cli({ "history", "compare", "1", "99" }), "no run 99");
+    expectUsageError(cli({ "history", "delete", "2" }), "no run 2");
+    expectUsageError(cli({ "history", "show", "2" }), "no run 2");
+    expectUsageError(cli({ "history", "compare", "1", "99" }), "no run 99");
 }
 
 TEST_F(History, BadInputIsRefusedWithExitCodeTwo)
@@ -175,18 +148,18 @@ TEST_F(History, BadInputIsRefusedWithExitCodeTwo)
     g.write(R"({"schema": "kdiskmark/1"})");
     g.close();
 
-    expectUsage(cli({ "history", "import", notOurs }), "neither a Diskometer report nor fio's JSON output");
-    expectUsage(cli({ "history", "import", otherJson }), "unknown schema 'kdiskmark/1'");
-    expectUsage(cli({ "history", "import", scratch() + "/missing.json" }), "cannot read");
+    expectUsageError(cli({ "history", "import", notOurs }), "neither a Diskometer report nor fio's JSON output");
+    expectUsageError(cli({ "history", "import", otherJson }), "unknown schema 'kdiskmark/1'");
+    expectUsageError(cli({ "history", "import", scratch() + "/missing.json" }), "cannot read");
     // A bad file among good ones stores nothing, so the command can simply be run again.
-    expectUsage(cli({ "history", "import", dataFile("single.json"), notOurs }), "notes.txt");
+    expectUsageError(cli({ "history", "import", dataFile("single.json"), notOurs }), "notes.txt");
     EXPECT_EQ(runs().size(), 0);
-    expectUsage(cli({ "history", "show", "abc" }), "not a run id");
-    expectUsage(cli({ "history", "show" }), "one run id");
-    expectUsage(cli({ "history", "frobnicate" }), "unknown history subcommand");
-    expectUsage(cli({ "history" }), "needs a subcommand");
-    expectUsage(cli({ "history", "list", "--csv" }), "--csv does not go with `history list`");
-    expectUsage(cli({ "history", "compare", "1", "--metric", "speed" }), "--metric");
+    expectUsageError(cli({ "history", "show", "abc" }), "not a run id");
+    expectUsageError(cli({ "history", "show" }), "one run id");
+    expectUsageError(cli({ "history", "frobnicate" }), "unknown history subcommand");
+    expectUsageError(cli({ "history" }), "needs a subcommand");
+    expectUsageError(cli({ "history", "list", "--csv" }), "--csv does not go with `history list`");
+    expectUsageError(cli({ "history", "compare", "1", "--metric", "speed" }), "--metric");
     EXPECT_EQ(cli({ "history", "--help" }).exitCode, 0);
 }
 
@@ -199,7 +172,7 @@ TEST_F(History, CorruptDatabaseIsSetAsideWithAMessage)
     f.write(garbage);
     f.close();
 
-    const Outcome o = cli({ "history", "import", dataFile("single.json") });
+    const CliOutcome o = cli({ "history", "import", dataFile("single.json") });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     EXPECT_TRUE(o.err.contains("warning: the history database")) << o.err.constData();
     EXPECT_TRUE(o.err.contains(".corrupt-")) << o.err.constData();
@@ -216,7 +189,7 @@ TEST_F(History, RunThatCannotBeStoredKeepsItsJson)
     QDir().mkpath(dbPath()); // a directory where the database should be
     const QString target = scratch() + "/t";
     QDir().mkpath(target);
-    const Outcome o
+    const CliOutcome o
         = cli(QStringList { "run", "--tests", "RND4K-Q1T1", "--mode", "read" } + kQuick + QStringList { target });
     EXPECT_EQ(o.exitCode, 0) << "the run itself is complete: " << o.err.constData();
     EXPECT_TRUE(o.out.contains("[Read]"));
@@ -240,7 +213,7 @@ TEST_F(History, ProcessesStoringAtOnceAllSucceed)
         // processes writing at once, not about noticing a run stored before).
         processes.push_back(start({ "history", "import", "--again", dataFile("multi.json"), dataFile("client.json") }));
     for (auto& p : processes) {
-        const Outcome o = finish(*p);
+        const CliOutcome o = finishProcess(*p);
         EXPECT_EQ(o.exitCode, 0) << o.err.constData();
         EXPECT_FALSE(o.err.contains("not stored")) << o.err.constData();
     }
@@ -253,8 +226,8 @@ TEST_F(History, FioJobRunsInFioAndImportsBack)
         GTEST_SKIP() << "fio is not installed";
     const QString target = scratch() + "/t";
     QDir().mkpath(target);
-    Outcome o = cli({ "fio-job", "--tests", "SEQ1M-Q8T1,RND4K-Q32T2", "--mix", "70", "--count", "2", "--measure", "0.5",
-        "--warmup", "0.2", "--interval", "0", "--size", "16MiB", target });
+    CliOutcome o = cli({ "fio-job", "--tests", "SEQ1M-Q8T1,RND4K-Q32T2", "--mix", "70", "--count", "2", "--measure",
+        "0.5", "--warmup", "0.2", "--interval", "0", "--size", "16MiB", target });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     EXPECT_TRUE(o.out.contains("[SEQ1M-Q8T1-read-1]")) << o.out.constData();
     const QString jobFile = scratch() + "/job.fio";
@@ -295,20 +268,20 @@ TEST_F(History, FioJobRunsInFioAndImportsBack)
 
 TEST_F(History, FioJobRefusesWhatRunWouldRefuse)
 {
-    expectUsage(cli({ "fio-job", scratch() + "/missing" }), "does not exist");
-    expectUsage(cli({ "fio-job", "--json", "x.json", scratch() }), "fio-job prints the job file");
-    expectUsage(cli({ "fio-job", "--count", "12", scratch() }), "--count");
+    expectUsageError(cli({ "fio-job", scratch() + "/missing" }), "does not exist");
+    expectUsageError(cli({ "fio-job", "--json", "x.json", scratch() }), "fio-job prints the job file");
+    expectUsageError(cli({ "fio-job", "--count", "12", scratch() }), "--count");
     const QString small = scratch() + "/small.bin";
     QFile f(small);
     ASSERT_TRUE(f.open(QIODevice::WriteOnly));
     f.write(QByteArray(1 << 20, 'x'));
     f.close();
-    expectUsage(cli({ "fio-job", "--size", "16MiB", small }), "holds only");
+    expectUsageError(cli({ "fio-job", "--size", "16MiB", small }), "holds only");
     // A block device (any: nothing is opened, the job file is only printed): write sections
     // need --allow-destructive, as run's write tests do.
     const QString dev = QString::fromStdString(run("lsblk -dnpo NAME | head -n 1"));
     if (!dev.isEmpty())
-        expectUsage(cli({ "fio-job", dev }), "--allow-destructive");
+        expectUsageError(cli({ "fio-job", dev }), "--allow-destructive");
 }
 
 namespace {
@@ -343,10 +316,10 @@ TEST_F(History, EveryKindListsAndShowsAsItsGoldenFile)
 {
     const char* kinds[] = { "grid", "scan", "sustained", "sweep" };
     for (const char* kind : kinds) {
-        const Outcome o = cli({ "history", "import", goldenFile((std::string(kind) + ".json").c_str()) });
+        const CliOutcome o = cli({ "history", "import", goldenFile((std::string(kind) + ".json").c_str()) });
         ASSERT_EQ(o.exitCode, 0) << kind << ": " << o.err.constData();
     }
-    const Outcome listed = cli({ "history", "list", "--json" });
+    const CliOutcome listed = cli({ "history", "list", "--json" });
     ASSERT_EQ(listed.exitCode, 0) << listed.err.constData();
     QJsonObject root = QJsonDocument::fromJson(listed.out).object();
     root.remove("database");
@@ -365,7 +338,7 @@ TEST_F(History, EveryKindListsAndShowsAsItsGoldenFile)
         const QString id = QString::number(v.toObject()["id"].toInteger());
         const std::string kind = v.toObject()["kind"].toString().toStdString();
         for (const char* format : { "--text", "--markdown" }) {
-            const Outcome shown = cli({ "history", "show", id, format });
+            const CliOutcome shown = cli({ "history", "show", id, format });
             ASSERT_EQ(shown.exitCode, 0) << kind << " " << format << ": " << shown.err.constData();
             expectGolden((kind + ".show" + (format[2] == 't' ? ".txt" : ".md")).c_str(), shown.out);
         }

@@ -6,6 +6,7 @@
 //   because the file is unlinked as soon as it is open;
 // - when even that unlink did not happen (as if the process died right after creating the
 //   file), the file stays, and the next run removes it and says so in its report.
+#include "clirun.h"
 #include "testtargets.h"
 
 #include <QDir>
@@ -25,8 +26,6 @@
 using namespace dm::test;
 
 namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 enum class Preload { None, NoTmpfile, NoTmpfileKeepNamed };
 

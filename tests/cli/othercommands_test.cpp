@@ -4,6 +4,7 @@
 // bytes add up to --total; one point per block size), CSV on stdout, no test file left behind,
 // nothing written to a device without --allow-destructive (checksummed), a one-line error with
 // exit code 2 for every bad input, --help per command, and 130 on Ctrl-C.
+#include "clirun.h"
 #include "testtargets.h"
 
 #include <QJsonArray>
@@ -15,34 +16,6 @@
 #include <signal.h>
 
 using namespace dm::test;
-
-namespace {
-
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Outcome runCli(const QStringList& args, int timeoutMs = 120000)
-{
-    QProcess p;
-    p.start(QStringLiteral(DM_CLI_PATH), args);
-    p.waitForFinished(timeoutMs);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError() };
-}
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-void expectUsageError(const Outcome& o, const char* needle)
-{
-    EXPECT_EQ(o.exitCode, 2) << o.err.constData();
-    EXPECT_TRUE(o.err.startsWith("diskometer-cli: ")) << o.err.constData();
-    EXPECT_EQ(o.err.count('\n'), 1) << o.err.constData();
-    EXPECT_TRUE(o.err.contains(needle)) << "wanted '" << needle << "' in: " << o.err.constData();
-}
-
-} // namespace
 
 TEST(ScanCommand, JsonHasNSamplesAtIncreasingPositions)
 {

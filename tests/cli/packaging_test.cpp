@@ -5,6 +5,7 @@
 // bash calls it, offers every command, each command's options and history's subcommands; the
 // zsh and fish completions name every command (and fish, where installed, completes them).
 #include "clicommands.h"
+#include "clirun.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,20 +17,11 @@
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QString out, err;
-};
+using dm::test::CliTextOutcome;
 
-Outcome run(const QString& program, const QStringList& args, const QString& cwd = {})
+CliTextOutcome run(const QString& program, const QStringList& args, const QString& cwd = {})
 {
-    QProcess p;
-    if (!cwd.isEmpty())
-        p.setWorkingDirectory(cwd);
-    p.start(program, args);
-    p.waitForFinished(60000);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-        QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError()) };
+    return dm::test::asText(dm::test::runProcess(program, args, { .workingDirectory = cwd }));
 }
 
 QString readFile(const char* path)
@@ -78,7 +70,7 @@ QStringList bashComplete(const QStringList& words)
     QStringList args { QStringLiteral("--norc"), QStringLiteral("-c"), script, QStringLiteral("bash"),
         QStringLiteral(DM_BASH_COMPLETION) };
     args << QStringLiteral(DM_CLI_PATH) << words;
-    const Outcome o = run(QStringLiteral("bash"), args, empty.path());
+    const CliTextOutcome o = run(QStringLiteral("bash"), args, empty.path());
     EXPECT_EQ(o.exitCode, 0) << o.err.toStdString();
     return o.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
@@ -104,7 +96,7 @@ TEST(ManPage, HasEveryOptionOfEveryCommandsHelp)
 {
     const QString page = readFile(DM_CLI_MANPAGE);
     for (const dm::CliCommand& c : commands()) {
-        const Outcome help = run(QStringLiteral(DM_CLI_PATH), commandHelpArgs(c));
+        const CliTextOutcome help = run(QStringLiteral(DM_CLI_PATH), commandHelpArgs(c));
         ASSERT_EQ(help.exitCode, 0) << c.name;
         for (const QString& option : optionsIn(help.out))
             EXPECT_TRUE(page.contains(QStringLiteral("\\fB%1").arg(roff(option))))
@@ -151,7 +143,7 @@ TEST(BashCompletion, OffersEachCommandsOwnOptionsFromItsHelp)
     const QStringList runOptions = optionsIn(run(QStringLiteral(DM_CLI_PATH), { QStringLiteral("--help") }).out);
     ASSERT_GT(runOptions.size(), 10);
     for (const dm::CliCommand& c : commands()) {
-        const Outcome help = run(QStringLiteral(DM_CLI_PATH), commandHelpArgs(c));
+        const CliTextOutcome help = run(QStringLiteral(DM_CLI_PATH), commandHelpArgs(c));
         // fio-job's help lists no options of its own: it takes the run options.
         QStringList options = optionsIn(help.out);
         if (options.isEmpty())
@@ -201,7 +193,7 @@ TEST(OtherCompletions, FishCompletesCommandsAndOptions)
     QTemporaryDir bin;
     ASSERT_TRUE(QFile::link(QStringLiteral(DM_CLI_PATH), bin.filePath(QStringLiteral("diskometer-cli"))));
     const auto complete = [&](const QString& line) {
-        const Outcome o = run(fish,
+        const CliTextOutcome o = run(fish,
             { QStringLiteral("--no-config"), QStringLiteral("-c"),
                 QStringLiteral("set PATH %1 $PATH; source %2; complete -C'%3'")
                     .arg(bin.path(), QStringLiteral(DM_FISH_COMPLETION), line) },
@@ -226,7 +218,7 @@ TEST(OtherCompletions, ZshReadsTheFile)
     const QString zsh = QStandardPaths::findExecutable(QStringLiteral("zsh"));
     if (zsh.isEmpty())
         GTEST_SKIP() << "zsh is not installed (tools/debian-packages.txt has it)";
-    const Outcome o = run(zsh, { QStringLiteral("-n"), QStringLiteral(DM_ZSH_COMPLETION) });
+    const CliTextOutcome o = run(zsh, { QStringLiteral("-n"), QStringLiteral(DM_ZSH_COMPLETION) });
     EXPECT_EQ(o.exitCode, 0) << o.err.toStdString();
     EXPECT_EQ(o.err, QString());
 }

@@ -5,6 +5,7 @@
 // on, a path missing on one host, a directory the server may not write, a server killed
 // mid-run, Ctrl-C, no fio here. After every run no test file remains in a host's directory
 // (except on a host killed mid-run, which is named).
+#include "clirun.h"
 #include "fioservers.h"
 #include "testtargets.h"
 
@@ -23,11 +24,6 @@
 using namespace dm::test;
 
 namespace {
-
-struct Outcome {
-    int exitCode = -1;
-    QString out, err;
-};
 
 // Tiny: one row, reads and writes, one 1-second pass, no warm-up.
 const QStringList kTiny { "--tests", "RND4K-Q1T1", "--size", "16MiB", "--count", "1", "--measure", "1", "--warmup",
@@ -53,39 +49,21 @@ protected:
 
     std::unique_ptr<QProcess> start(const QStringList& args, const QProcessEnvironment* extra = nullptr) const
     {
-        auto p = std::make_unique<QProcess>();
-        QProcessEnvironment env = extra ? *extra : QProcessEnvironment::systemEnvironment();
-        env.insert("XDG_DATA_HOME", m_home);
-        env.remove("DISKOMETER_HISTORY_DB");
-        p->setProcessEnvironment(env);
-        p->start(QStringLiteral(DM_CLI_PATH), QStringList { "remote" } + args);
+        auto p = startCli(QStringList { "remote" } + args,
+            { .environment = historyEnvironment(m_home, extra ? *extra : QProcessEnvironment::systemEnvironment()) });
         p->waitForStarted(10000);
         return p;
     }
 
-    static Outcome finish(QProcess& p, int timeoutMs = 120000)
-    {
-        if (!p.waitForFinished(timeoutMs))
-            p.kill(), p.waitForFinished();
-        Outcome o;
-        o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        o.out = QString::fromUtf8(p.readAllStandardOutput());
-        o.err = QString::fromUtf8(p.readAllStandardError());
-        return o;
-    }
+    static CliTextOutcome finish(QProcess& p) { return asText(finishProcess(p)); }
 
-    Outcome remote(const QStringList& args) const { return finish(*start(args)); }
+    CliTextOutcome remote(const QStringList& args) const { return finish(*start(args)); }
 
     QJsonArray historyRuns() const
     {
-        auto p = std::make_unique<QProcess>();
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("XDG_DATA_HOME", m_home);
-        env.remove("DISKOMETER_HISTORY_DB");
-        p->setProcessEnvironment(env);
-        p->start(QStringLiteral(DM_CLI_PATH), { "history", "list", "--json" });
-        p->waitForFinished(30000);
-        return QJsonDocument::fromJson(p->readAllStandardOutput()).object().value("runs").toArray();
+        const CliOutcome o = runCli(
+            { "history", "list", "--json" }, { .timeoutMs = 30000, .environment = historyEnvironment(m_home) });
+        return QJsonDocument::fromJson(o.out).object().value("runs").toArray();
     }
 
     static QStringList entries(const QString& d) { return QDir(d).entryList(QDir::AllEntries | QDir::NoDotAndDotDot); }

@@ -5,6 +5,7 @@
 // named, a FIFO gets the report, a tiny full filesystem keeps the good report, and an ordinary
 // user may write to a device, /dev/stdout and their own file in a directory they cannot write.
 // Device nodes are made with mknod in a scratch directory, never the machine's /dev nodes.
+#include "clirun.h"
 #include "testtargets.h"
 
 #include <QFile>
@@ -21,30 +22,8 @@ using namespace dm::test;
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
 const QStringList kQuick { "--tests", "SEQ1M-Q1T1", "--mode", "read", "--count", "1", "--measure", "0.5", "--warmup",
     "0", "--interval", "0", "--size", "16MiB", "--quiet", "--no-history" };
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-// stdoutFile: where the child's stdout goes (a shell's `> FILE`); empty = a pipe we read.
-Outcome runCli(const QStringList& args, const QString& stdoutFile = {}, const QStringList& prefix = {})
-{
-    QProcess p;
-    if (!stdoutFile.isEmpty())
-        p.setStandardOutputFile(stdoutFile, QIODevice::Append);
-    if (prefix.isEmpty())
-        p.start(QStringLiteral(DM_CLI_PATH), args);
-    else
-        p.start(prefix.front(), prefix.mid(1) + QStringList { QStringLiteral(DM_CLI_PATH) } + args);
-    p.waitForFinished(120000);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError() };
-}
 
 mode_t typeOf(const std::string& path)
 {
@@ -70,13 +49,13 @@ protected:
     std::string full() const { return m_dir.path() + "/full"; }
     const ScratchDir& dir() const { return m_dir; }
 
-    void expectFailsNamingFile(const Outcome& o, const std::string& file)
+    void expectFailsNamingFile(const CliOutcome& o, const std::string& file)
     {
         EXPECT_EQ(o.exitCode, 1) << o.err.constData();
         EXPECT_TRUE(o.err.contains(file.c_str())) << o.err.constData();
         EXPECT_TRUE(o.err.contains("No space left on device")) << o.err.constData();
     }
-    void expectStdoutFails(const Outcome& o)
+    void expectStdoutFails(const CliOutcome& o)
     {
         EXPECT_EQ(o.exitCode, 1) << o.err.constData();
         EXPECT_TRUE(o.err.contains("cannot write to standard output: No space left on device")) << o.err.constData();
@@ -98,8 +77,8 @@ private:
 
 TEST_F(PrivateNodes, RunReportsToANullNodeLeaveItADevice)
 {
-    const Outcome o = runCli(kQuick
-        + QStringList { "--json", q(null()), "--markdown", q(null()), "--text", q(null()), q(m_target.path()) });
+    const CliOutcome o = runCli(
+        kQuick + QStringList { "--json", q(null()), "--markdown", q(null()), "--text", q(null()), q(m_target.path()) });
     EXPECT_EQ(o.exitCode, 0) << o.err.constData();
     expectNodesIntact();
 }
@@ -107,7 +86,7 @@ TEST_F(PrivateNodes, RunReportsToANullNodeLeaveItADevice)
 TEST_F(PrivateNodes, RunReportToAFullNodeOrStdoutOnOneExitsOne)
 {
     expectFailsNamingFile(runCli(kQuick + QStringList { "--json", q(full()), q(m_target.path()) }), full());
-    expectStdoutFails(runCli(kQuick + QStringList { q(m_target.path()) }, q(full())));
+    expectStdoutFails(runCli(kQuick + QStringList { q(m_target.path()) }, { .stdoutFile = q(full()) }));
     expectNodesIntact();
 }
 
@@ -127,7 +106,8 @@ TEST_F(PrivateNodes, OtherTestsReportToAFullNodeExitOne)
                                      "--measure", "0.5", "--warmup", "0", "--size", "16MiB", "--json", q(full()) }
                               + quiet),
         full());
-    expectStdoutFails(runCli(QStringList { "sustained", q(m_target.path()), "--total", "16MiB" } + quiet, q(full())));
+    expectStdoutFails(runCli(
+        QStringList { "sustained", q(m_target.path()), "--total", "16MiB" } + quiet, { .stdoutFile = q(full()) }));
     expectNodesIntact();
 }
 
@@ -136,13 +116,13 @@ TEST_F(PrivateNodes, ListingCommandsOnAFullStdoutExitOne)
     ScratchDir home;
     const QByteArray saved = qgetenv("XDG_DATA_HOME");
     qputenv("XDG_DATA_HOME", QByteArray::fromStdString(home.path()));
-    expectStdoutFails(runCli({ "history", "list", "--json" }, q(full())));
-    expectStdoutFails(runCli({ "history", "list" }, q(full())));
-    expectStdoutFails(runCli({ "fio-job", "--tests", "SEQ1M-Q8T1", q(m_target.path()) }, q(full())));
-    expectStdoutFails(runCli({ "targets" }, q(full())));
-    expectStdoutFails(runCli({ "--version" }, q(full())));
+    expectStdoutFails(runCli({ "history", "list", "--json" }, { .stdoutFile = q(full()) }));
+    expectStdoutFails(runCli({ "history", "list" }, { .stdoutFile = q(full()) }));
+    expectStdoutFails(runCli({ "fio-job", "--tests", "SEQ1M-Q8T1", q(m_target.path()) }, { .stdoutFile = q(full()) }));
+    expectStdoutFails(runCli({ "targets" }, { .stdoutFile = q(full()) }));
+    expectStdoutFails(runCli({ "--version" }, { .stdoutFile = q(full()) }));
     // The same commands to a device that takes everything succeed: the failure above is the disk's.
-    EXPECT_EQ(runCli({ "history", "list", "--json" }, q(null())).exitCode, 0);
+    EXPECT_EQ(runCli({ "history", "list", "--json" }, { .stdoutFile = q(null()) }).exitCode, 0);
     qputenv("XDG_DATA_HOME", saved);
     expectNodesIntact();
 }
@@ -159,9 +139,9 @@ TEST_F(PrivateNodes, AnOrdinaryUserWritesToDevicesStdoutAndTheirOwnFile)
     const std::string own = locked.path() + "/mine.json";
     run("echo old > " + own + " && chown 65534:65534 " + own);
 
-    const Outcome o = runCli(
+    const CliOutcome o = runCli(
         kQuick + QStringList { "--text", q(null()), "--json", "/dev/stdout", "--markdown", q(own), q(m_target.path()) },
-        {}, asNobody);
+        { .prefix = asNobody });
     if (o.err.contains("Permission denied") && !o.err.contains("diskometer-cli"))
         GTEST_SKIP() << "the nobody user cannot run the binary from this build tree";
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
@@ -172,8 +152,8 @@ TEST_F(PrivateNodes, AnOrdinaryUserWritesToDevicesStdoutAndTheirOwnFile)
     expectNodesIntact();
 
     // What nobody really cannot write is still refused before the run, saying why.
-    const Outcome refused
-        = runCli(kQuick + QStringList { "--json", q(locked.path() + "/new.json"), q(m_target.path()) }, {}, asNobody);
+    const CliOutcome refused = runCli(
+        kQuick + QStringList { "--json", q(locked.path() + "/new.json"), q(m_target.path()) }, { .prefix = asNobody });
     EXPECT_EQ(refused.exitCode, 2);
     EXPECT_TRUE(refused.err.contains("no permission to create files in")) << refused.err.constData();
 }
@@ -186,7 +166,7 @@ TEST(ReportOutput, FifoGetsTheReportAndStaysAFifo)
     QProcess reader;
     reader.start("cat", { q(fifo) });
     ASSERT_TRUE(reader.waitForStarted());
-    const Outcome o = runCli(kQuick + QStringList { "--json", q(fifo), q(target.path()) });
+    const CliOutcome o = runCli(kQuick + QStringList { "--json", q(fifo), q(target.path()) });
     ASSERT_TRUE(reader.waitForFinished(30000));
     EXPECT_EQ(o.exitCode, 0) << o.err.constData();
     EXPECT_EQ(QJsonDocument::fromJson(reader.readAllStandardOutput()).object()["schema"].toString(),
@@ -215,7 +195,7 @@ TEST(ReportOutput, FullFilesystemKeepsTheGoodReport)
     run("dd if=/dev/zero of=" + mnt + "/filler bs=4k count=16");
     // Comments make the report larger than the 4 KiB a block gives it.
     const QString comment(6000, QLatin1Char('c'));
-    const Outcome o = runCli(kQuick + QStringList { "--markdown", q(file), "--comment", comment, q(target.path()) });
+    const CliOutcome o = runCli(kQuick + QStringList { "--markdown", q(file), "--comment", comment, q(target.path()) });
     EXPECT_EQ(o.exitCode, 1) << o.err.constData();
     EXPECT_TRUE(o.err.contains(file.c_str()) && o.err.contains("No space left on device")) << o.err.constData();
     EXPECT_EQ(run("cat " + file), "the good report");

@@ -3,6 +3,7 @@
 // stderr before a write test destroys a filesystem or partition table on a device (and the same
 // in the report), none for a blank device or when the write is refused anyway, and report
 // warnings about what the target is (a tmpfs is RAM, a loop device over a file in RAM).
+#include "clirun.h"
 #include "testtargets.h"
 
 #include <QJsonArray>
@@ -16,29 +17,26 @@ using namespace dm::test;
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QByteArray err;
-    QStringList warnings; // of the JSON report
+// What a run answered, and the warnings of the JSON report it wrote on stdout.
+struct Warned : CliOutcome {
+    QStringList warnings;
 };
 
-Outcome runCli(const QStringList& args)
+Warned withWarnings(CliOutcome o)
 {
-    QProcess p;
-    p.start(QStringLiteral(DM_CLI_PATH),
-        QStringList { "--count", "1", "--measure", "0.5", "--warmup", "0", "--interval", "0", "--size", "16MiB",
-            "--quiet", "--json", "-" }
-            + args);
-    p.waitForFinished(60000);
-    Outcome o;
-    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    o.err = p.readAllStandardError();
-    for (const QJsonValue w : QJsonDocument::fromJson(p.readAllStandardOutput()).object()["warnings"].toArray())
-        o.warnings << w.toString();
-    return o;
+    Warned w { std::move(o), {} };
+    for (const QJsonValue v : QJsonDocument::fromJson(w.out).object()["warnings"].toArray())
+        w.warnings << v.toString();
+    return w;
 }
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+// A short grid run with its JSON report on stdout.
+Warned runGrid(const QStringList& args)
+{
+    return withWarnings(runCli(QStringList { "--count", "1", "--measure", "0.5", "--warmup", "0", "--interval", "0",
+                                   "--size", "16MiB", "--quiet", "--json", "-" }
+        + args));
+}
 
 } // namespace
 
@@ -53,12 +51,12 @@ TEST(CliSafetyWarnings, WriteTestOnAFormattedDeviceWarnsFirst)
 
     // Refused without consent: no warning, nothing written.
     const std::string before = loop.checksum();
-    auto refused = runCli({ "--mode", "write", "--tests", "SEQ1M-Q1T1", dev });
+    auto refused = runGrid({ "--mode", "write", "--tests", "SEQ1M-Q1T1", dev });
     EXPECT_EQ(refused.exitCode, 2);
     EXPECT_FALSE(refused.err.contains("WARNING")) << refused.err.constData();
     EXPECT_EQ(loop.checksum(), before);
 
-    auto o = runCli({ "--allow-destructive", "--mode", "write", "--tests", "SEQ1M-Q1T1", dev });
+    auto o = runGrid({ "--allow-destructive", "--mode", "write", "--tests", "SEQ1M-Q1T1", dev });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     EXPECT_TRUE(o.err.startsWith(
         "WARNING: " + dev.toUtf8() + " holds an ext4 filesystem; --allow-destructive will destroy it\n"))
@@ -77,7 +75,7 @@ TEST(CliSafetyWarnings, BlankDeviceAndReadTestsGiveNoWarning)
     LoopDevice loop("64M");
     DM_REQUIRE_ROOT_LOOP(loop);
     const QString dev = q(loop.device());
-    auto blank = runCli({ "--allow-destructive", "--mode", "write", "--tests", "SEQ1M-Q1T1", dev });
+    auto blank = runGrid({ "--allow-destructive", "--mode", "write", "--tests", "SEQ1M-Q1T1", dev });
     ASSERT_EQ(blank.exitCode, 0) << blank.err.constData();
     EXPECT_FALSE(blank.err.contains("WARNING")) << blank.err.constData();
     EXPECT_TRUE(blank.warnings.filter(QStringLiteral(" held ")).isEmpty()) << blank.warnings.join('\n').toStdString();
@@ -85,7 +83,7 @@ TEST(CliSafetyWarnings, BlankDeviceAndReadTestsGiveNoWarning)
     if (!haveTool("mkswap"))
         GTEST_SKIP() << "mkswap (util-linux) is not installed";
     ASSERT_EQ(run("mkswap " + loop.device() + " >/dev/null 2>&1; echo $?"), "0");
-    auto read = runCli({ "--allow-destructive", "--mode", "read", "--tests", "SEQ1M-Q1T1", dev });
+    auto read = runGrid({ "--allow-destructive", "--mode", "read", "--tests", "SEQ1M-Q1T1", dev });
     ASSERT_EQ(read.exitCode, 0) << read.err.constData();
     EXPECT_FALSE(read.err.contains("WARNING")) << "a read test destroys nothing: " << read.err.constData();
 }
@@ -96,7 +94,7 @@ TEST(CliSafetyWarnings, TmpfsIsReportedAsRam)
     if (!::mkdtemp(tmpl))
         GTEST_SKIP() << "cannot make a directory in /dev/shm";
     const std::string dir = tmpl;
-    auto o = runCli({ "--mode", "read", "--tests", "RND4K-Q1T1", q(dir) });
+    auto o = runGrid({ "--mode", "read", "--tests", "RND4K-Q1T1", q(dir) });
     EXPECT_EQ(::rmdir(dir.c_str()), 0) << "the test file was left behind in " << dir;
     if (o.exitCode == 2 && o.err.contains("direct I/O"))
         GTEST_SKIP() << "tmpfs has no O_DIRECT before Linux 6.6";
@@ -108,17 +106,9 @@ TEST(CliSafetyWarnings, TmpfsIsReportedAsRam)
 namespace {
 
 // Another kind's command with --json - (no grid options), its report's warnings.
-Outcome runKind(const QStringList& args)
+Warned runKind(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(DM_CLI_PATH), args + QStringList { "--quiet", "--no-history", "--json", "-" });
-    p.waitForFinished(60000);
-    Outcome o;
-    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    o.err = p.readAllStandardError();
-    for (const QJsonValue w : QJsonDocument::fromJson(p.readAllStandardOutput()).object()["warnings"].toArray())
-        o.warnings << w.toString();
-    return o;
+    return withWarnings(runCli(args + QStringList { "--quiet", "--no-history", "--json", "-" }));
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // the real binary: `losetup -d` during a run on a loop device over a file in RAM must not lose
 // the backing file or its warning, and a lazy unmount during a run on a mounted loop device
 // must not turn the device into the disk underneath.
+#include "clirun.h"
 #include "testtargets.h"
 
 #include <QJsonArray>
@@ -15,8 +16,6 @@
 using namespace dm::test;
 
 namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 const QStringList kSlowRead { "--tests", "SEQ1M-Q1T1", "--mode", "read", "--count", "2", "--measure", "1", "--warmup",
     "0", "--interval", "0", "--size", "16MiB", "--quiet", "--no-history", "--json", "-" };

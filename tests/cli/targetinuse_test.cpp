@@ -6,6 +6,7 @@
 // target. And the reason that stops the user comes first (issue 14, item 6): "mounted" before
 // --allow-destructive, a pseudo-filesystem named as such, no direct I/O before
 // --allow-destructive.
+#include "clirun.h"
 #include "testtargets.h"
 
 #include <QProcess>
@@ -16,25 +17,10 @@ using namespace dm::test;
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QByteArray err;
-};
-
 const QStringList kWrite { "--tests", "SEQ1M-Q1T1", "--mode", "write", "--count", "1", "--measure", "0.5", "--warmup",
     "0", "--interval", "0", "--size", "16MiB", "--quiet", "--no-history" };
 
-Outcome runCli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(DM_CLI_PATH), args);
-    p.waitForFinished(60000);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardError() };
-}
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-void expectRefused(const Outcome& o, const std::string& needle)
+void expectRefused(const CliOutcome& o, const std::string& needle)
 {
     EXPECT_EQ(o.exitCode, 2) << o.err.constData();
     EXPECT_TRUE(o.err.contains(needle.c_str())) << "wanted '" << needle << "' in: " << o.err.constData();
@@ -85,7 +71,7 @@ TEST(CliTargetInUse, ImageUnderAMountedLoopDeviceIsRefusedAndItsFilesystemSurviv
     if (!rig.ok(true))
         GTEST_SKIP() << "needs root, losetup, mkfs.ext2 and mount";
     const std::string before = run("sha256sum " + rig.image() + " | cut -d' ' -f1");
-    const Outcome o = runCli(kWrite + QStringList { "--allow-destructive", q(rig.image()) });
+    const CliOutcome o = runCli(kWrite + QStringList { "--allow-destructive", q(rig.image()) });
     expectRefused(o, "backs the loop device " + rig.loop() + ", mounted on " + rig.mountPoint());
     run("sync && echo 3 > /proc/sys/vm/drop_caches");
     EXPECT_EQ(run("cat " + rig.mountPoint() + "/x"), "hi");
@@ -103,7 +89,7 @@ TEST(CliTargetInUse, ImageUnderAnUnmountedLoopDeviceIsRefused)
     expectRefused(runCli(kWrite + QStringList { "--allow-destructive", q(rig.image()) }),
         "backs the loop device " + rig.loop() + ": ");
     // Reading it is harmless and still works.
-    const Outcome read = runCli(QStringList { "--tests", "SEQ1M-Q1T1", "--mode", "read", "--count", "1", "--measure",
+    const CliOutcome read = runCli(QStringList { "--tests", "SEQ1M-Q1T1", "--mode", "read", "--count", "1", "--measure",
         "0.5", "--warmup", "0", "--interval", "0", "--quiet", "--no-history", q(rig.image()) });
     EXPECT_EQ(read.exitCode, 0) << read.err.constData();
 }
@@ -117,7 +103,7 @@ TEST(CliTargetInUse, ActiveSwapFileIsRefused)
     run("dd if=/dev/zero of=" + file + " bs=1M count=16 status=none && chmod 600 " + file + " && mkswap " + file);
     if (run("swapon " + file + " >/dev/null 2>&1; echo $?") != "0")
         GTEST_SKIP() << "swapon refused a swap file here";
-    const Outcome o = runCli(kWrite + QStringList { "--allow-destructive", q(file) });
+    const CliOutcome o = runCli(kWrite + QStringList { "--allow-destructive", q(file) });
     run("swapoff " + file);
     expectRefused(o, "is an active swap file");
 }
@@ -130,12 +116,12 @@ TEST(CliTargetInUse, FileOpenForWritingByAnotherProcessIsRefusedNamingIt)
     QProcess holder; // holds the file open for writing, as a program still saving it would
     holder.start("sh", { "-c", q("exec 3>>" + file + "; echo ready; exec sleep 60") });
     ASSERT_TRUE(holder.waitForReadyRead(10000));
-    const Outcome o = runCli(kWrite + QStringList { "--allow-destructive", q(file) });
+    const CliOutcome o = runCli(kWrite + QStringList { "--allow-destructive", q(file) });
     expectRefused(o, "is open for writing by process " + std::to_string(holder.processId()) + " (sleep)");
     holder.kill();
     holder.waitForFinished();
     // Once it is closed, the same command runs.
-    const Outcome after = runCli(kWrite + QStringList { "--allow-destructive", q(file) });
+    const CliOutcome after = runCli(kWrite + QStringList { "--allow-destructive", q(file) });
     EXPECT_EQ(after.exitCode, 0) << after.err.constData();
 }
 
@@ -147,7 +133,7 @@ TEST(CliTargetInUse, DeviceUnderAnotherLoopDeviceIsRefusedAndUnchanged)
     const std::string upper = run("losetup -f --show " + lower.device());
     ASSERT_FALSE(upper.empty());
     const std::string before = lower.checksum();
-    const Outcome o = runCli(kWrite + QStringList { "--allow-destructive", q(lower.device()) });
+    const CliOutcome o = runCli(kWrite + QStringList { "--allow-destructive", q(lower.device()) });
     run("losetup -d " + upper);
     expectRefused(o, lower.device() + " backs the loop device " + upper);
     EXPECT_FALSE(o.err.contains("will destroy")) << "a refused write destroys nothing: " << o.err.constData();
@@ -165,7 +151,7 @@ TEST(CliTargetInUse, DeviceWithADeviceMapperHolderIsRefused)
         != "0")
         GTEST_SKIP() << "device-mapper is not usable here";
     const std::string before = lower.checksum();
-    const Outcome o = runCli(kWrite + QStringList { "--allow-destructive", q(lower.device()) });
+    const CliOutcome o = runCli(kWrite + QStringList { "--allow-destructive", q(lower.device()) });
     run("dmsetup remove " + name);
     expectRefused(o, lower.device() + " is held by /dev/dm-");
     EXPECT_EQ(lower.checksum(), before);
@@ -178,14 +164,14 @@ TEST(CliTargetInUse, TheReasonThatStopsTheUserComesFirst)
     if (loop.mount("ext4").empty())
         GTEST_SKIP() << "mkfs.ext4 or mount failed here";
     // Without --allow-destructive: "mounted" is what stops them, not the missing flag.
-    const Outcome mounted = runCli(kWrite + QStringList { q(loop.device()) });
+    const CliOutcome mounted = runCli(kWrite + QStringList { q(loop.device()) });
     expectRefused(mounted, "is mounted on");
     EXPECT_FALSE(mounted.err.contains("--allow-destructive")) << mounted.err.constData();
 
-    const Outcome cpuinfo = runCli(kWrite + QStringList { "/proc/cpuinfo" });
+    const CliOutcome cpuinfo = runCli(kWrite + QStringList { "/proc/cpuinfo" });
     expectRefused(cpuinfo, "is on proc, a pseudo-filesystem");
     EXPECT_FALSE(cpuinfo.err.contains("--allow-destructive")) << cpuinfo.err.constData();
-    const Outcome proc = runCli(kWrite + QStringList { "/proc" });
+    const CliOutcome proc = runCli(kWrite + QStringList { "/proc" });
     expectRefused(proc, "a pseudo-filesystem");
     EXPECT_FALSE(proc.err.contains("free space")) << proc.err.constData();
 }
@@ -200,7 +186,7 @@ TEST(CliTargetInUse, NoDirectIoIsSaidBeforeAllowDestructive)
     run("mkdir " + dir.path() + "/mnt");
     if (run("mount -o loop,ro " + dir.path() + "/fs.sqsh " + dir.path() + "/mnt >/dev/null 2>&1; echo $?") != "0")
         GTEST_SKIP() << "cannot mount squashfs here";
-    const Outcome o = runCli(kWrite + QStringList { q(dir.path() + "/mnt/data") });
+    const CliOutcome o = runCli(kWrite + QStringList { q(dir.path() + "/mnt/data") });
     run("umount " + dir.path() + "/mnt");
     expectRefused(o, "does not support direct I/O");
     EXPECT_FALSE(o.err.contains("--allow-destructive")) << o.err.constData();

@@ -4,6 +4,7 @@
 // parses with its schema, the current directory's filesystem in it, a fresh loop device (as root)
 // with its size, block size and bus; both headings in the text; serial numbers only when asked;
 // bad usage refused with one line.
+#include "clirun.h"
 #include "mountlist.h"
 #include "targetinfo.h"
 #include "targetscommand.h"
@@ -18,25 +19,9 @@
 #include <gtest/gtest.h>
 
 using namespace dm;
+using namespace dm::test;
 
 namespace {
-
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Outcome runCli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(DM_CLI_PATH), args);
-    p.waitForFinished(60000);
-    Outcome o;
-    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    o.out = p.readAllStandardOutput();
-    o.err = p.readAllStandardError();
-    return o;
-}
 
 QJsonObject parse(const QByteArray& json)
 {
@@ -184,7 +169,7 @@ TEST(TargetsCommand, JsonUsesTheResultReportsTargetObject)
 
 TEST(TargetsCommand, RealJsonListsTheCurrentFilesystem)
 {
-    const Outcome o = runCli({ "targets", "--json" });
+    const CliOutcome o = runCli({ "targets", "--json" });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     EXPECT_TRUE(o.err.isEmpty()) << o.err.constData();
     const QJsonObject root = parse(o.out);
@@ -207,7 +192,7 @@ TEST(TargetsCommand, RealJsonListsTheCurrentFilesystem)
         for (const QJsonValue v : root.value(QLatin1String(group)).toArray())
             EXPECT_TRUE(v.toObject().value("serial").isNull()) << v.toObject().value("device").toString().toStdString();
     }
-    const Outcome text = runCli({ "targets" });
+    const CliOutcome text = runCli({ "targets" });
     ASSERT_EQ(text.exitCode, 0);
     EXPECT_FALSE(text.out.contains("Serial"));
 }
@@ -218,7 +203,7 @@ TEST(TargetsCommand, RealLoopDeviceIsListed)
     DM_REQUIRE_ROOT_LOOP(loop);
     const QString device = QString::fromStdString(loop.device());
 
-    const Outcome o = runCli({ "targets", "--json" });
+    const CliOutcome o = runCli({ "targets", "--json" });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     const QJsonObject entry = findEntry(parse(o.out).value("block_devices").toArray(), "device", device);
     ASSERT_FALSE(entry.isEmpty()) << device.toStdString() << " missing from: " << o.out.constData();
@@ -228,7 +213,7 @@ TEST(TargetsCommand, RealLoopDeviceIsListed)
     EXPECT_EQ(entry.value("logical_block_size").toInteger(), 4096);
     EXPECT_TRUE(entry.value("mount_points").toArray().isEmpty());
 
-    const Outcome text = runCli({ "targets" });
+    const CliOutcome text = runCli({ "targets" });
     ASSERT_EQ(text.exitCode, 0) << text.err.constData();
     const QString out = QString::fromUtf8(text.out);
     EXPECT_TRUE(out.contains(QStringLiteral("Filesystems\n"))) << out.toStdString();
@@ -241,13 +226,13 @@ TEST(TargetsCommand, RealLoopDeviceIsListed)
 
 TEST(TargetsCommand, TextHasBothGroupsAndSerialOnlyWhenAsked)
 {
-    const Outcome o = runCli({ "targets" });
+    const CliOutcome o = runCli({ "targets" });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     EXPECT_TRUE(o.out.startsWith("Filesystems\n")) << o.out.constData();
     EXPECT_TRUE(o.out.contains("\n\nBlock devices\n")) << o.out.constData();
     EXPECT_TRUE(o.out.contains("Mount point")) << o.out.constData();
 
-    const Outcome shown = runCli({ "targets", "--show-serial" });
+    const CliOutcome shown = runCli({ "targets", "--show-serial" });
     ASSERT_EQ(shown.exitCode, 0) << shown.err.constData();
     EXPECT_TRUE(shown.out.contains("Serial")) << shown.out.constData();
 }
@@ -255,13 +240,13 @@ TEST(TargetsCommand, TextHasBothGroupsAndSerialOnlyWhenAsked)
 TEST(TargetsCommand, BadUsageIsOneLineAndExitTwo)
 {
     for (const QStringList& args : { QStringList { "targets", "--bogus" }, QStringList { "targets", "/dev/sda" } }) {
-        const Outcome o = runCli(args);
+        const CliOutcome o = runCli(args);
         EXPECT_EQ(o.exitCode, 2) << args.join(' ').toStdString();
         EXPECT_TRUE(o.err.startsWith("diskometer-cli: ")) << o.err.constData();
         EXPECT_EQ(o.err.count('\n'), 1) << o.err.constData();
         EXPECT_TRUE(o.out.isEmpty());
     }
-    const Outcome help = runCli({ "targets", "--help" });
+    const CliOutcome help = runCli({ "targets", "--help" });
     EXPECT_EQ(help.exitCode, 0);
     EXPECT_TRUE(help.out.contains("--show-serial")) << help.out.constData();
 }

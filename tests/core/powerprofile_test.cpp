@@ -10,6 +10,7 @@
 // after SIGKILL. Needs root (the bus policy lets only root own the daemons' names).
 
 #include "powerprofile.h"
+#include "privatebus.h"
 #include "testtargets.h"
 
 #include <QCoreApplication>
@@ -18,126 +19,22 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <functional>
 #include <thread>
 
-extern char** environ;
-
 using namespace dm;
 using namespace dm::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-// A daemon this test started, stopped by its pid (never by name). Its stdin is a pipe of ours.
-class Daemon {
-public:
-    Daemon() = default;
-    Daemon(const Daemon&) = delete;
-    Daemon& operator=(const Daemon&) = delete;
-    ~Daemon() { stop(); }
-
-    bool start(const std::vector<std::string>& argv, const std::string& logPath)
-    {
-        int fds[2];
-        if (::pipe2(fds, O_CLOEXEC) != 0)
-            return false;
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO);
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-        std::vector<char*> args;
-        for (const auto& a : argv)
-            args.push_back(const_cast<char*>(a.c_str()));
-        args.push_back(nullptr);
-        const int rc = posix_spawn(&m_pid, args[0], &actions, nullptr, args.data(), environ);
-        posix_spawn_file_actions_destroy(&actions);
-        ::close(fds[0]);
-        m_stdin = fds[1];
-        if (rc != 0)
-            m_pid = -1;
-        m_log = logPath;
-        return rc == 0;
-    }
-    void type(const char* keys) const { [[maybe_unused]] auto n = ::write(m_stdin, keys, std::strlen(keys)); }
-    bool running()
-    {
-        if (m_pid > 0 && ::waitpid(m_pid, nullptr, WNOHANG) == m_pid)
-            m_pid = -1;
-        return m_pid > 0;
-    }
-    void stop()
-    {
-        if (m_stdin >= 0)
-            ::close(m_stdin);
-        m_stdin = -1;
-        if (m_pid <= 0)
-            return;
-        ::kill(m_pid, SIGTERM);
-        for (int i = 0; i < 100 && running(); ++i)
-            std::this_thread::sleep_for(50ms);
-        if (m_pid > 0) {
-            ::kill(m_pid, SIGKILL);
-            ::waitpid(m_pid, nullptr, 0);
-            m_pid = -1;
-        }
-    }
-    std::string logTail() const { return run("tail -n 5 " + m_log); }
-
-private:
-    pid_t m_pid = -1;
-    int m_stdin = -1;
-    std::string m_log;
-};
-
-bool waitFor(const std::function<bool()>& ready, std::chrono::milliseconds limit)
-{
-    const auto end = std::chrono::steady_clock::now() + limit;
-    while (!ready()) {
-        if (std::chrono::steady_clock::now() > end)
-            return false;
-        std::this_thread::sleep_for(100ms);
-    }
-    return true;
-}
-
-std::string firstExisting(std::initializer_list<const char*> paths)
-{
-    for (const char* p : paths)
-        if (::access(p, X_OK) == 0)
-            return p;
-    return {};
-}
-
-// The system bus's configuration on a socket of ours: its policy but no activation or pid file.
-bool writeBusConfig(const QString& configPath, const QString& socketPath)
-{
-    QFile in(QStringLiteral("/usr/share/dbus-1/system.conf"));
-    if (!in.open(QIODevice::ReadOnly))
-        return false;
-    QString config = QString::fromUtf8(in.readAll());
-    config.replace(QRegularExpression(QStringLiteral("<listen>.*</listen>")),
-        QStringLiteral("<listen>unix:path=%1</listen>").arg(socketPath));
-    config.remove(QRegularExpression(QStringLiteral(
-        "<pidfile>.*</pidfile>|<fork/>|<syslog/>|<standard_system_servicedirs/>|<servicehelper>.*</servicehelper>")));
-    config.replace(QStringLiteral("<includedir>system.d</includedir>"),
-        QStringLiteral("<includedir>/usr/share/dbus-1/system.d</includedir>"));
-    QFile out(configPath);
-    return out.open(QIODevice::WriteOnly) && out.write(config.toUtf8()) > 0;
-}
 
 class Services {
 public:
@@ -163,17 +60,11 @@ public:
         QFile::setPermissions(m_dir,
             QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
                 | QFile::ReadOther | QFile::ExeOther);
-        const QString socket = m_dir + QStringLiteral("/system_bus_socket");
-        if (!writeBusConfig(m_dir + QStringLiteral("/system.conf"), socket)
-            || !m_bus.start({ dbusDaemon, "--config-file=" + (m_dir + "/system.conf").toStdString(), "--nofork" },
-                (m_dir + "/bus.log").toStdString())
-            || !waitFor([&] { return QFile::exists(socket); }, 10s)) {
-            failure = "dbus-daemon did not start: " + m_bus.logTail();
+        failure = m_bus.start(dbusDaemon, m_dir.toStdString());
+        if (!failure.empty())
             return;
-        }
-        busAddress = "unix:path=" + socket.toStdString();
-        // Before Qt's first use of the system bus, and inherited by the daemons and the CLI.
-        ::setenv("DBUS_SYSTEM_BUS_ADDRESS", busAddress.c_str(), 1);
+        busAddress = m_bus.address();
+        m_bus.becomeTheSystemBus(); // inherited by the daemons and the CLI
         QDir(m_dir).mkpath(QStringLiteral("umockdev"));
         ::setenv("UMOCKDEV_DIR", (m_dir + "/umockdev").toLocal8Bit().constData(), 1);
         ::setenv("POWER_PROFILE_DAEMON_FAKE_DRIVER", "1", 1);
@@ -213,7 +104,8 @@ private:
     QTemporaryDir m_tmp;
     QString m_dir;
     std::string m_ppdPath;
-    Daemon m_bus, m_polkitd, m_upowerd, m_ppdDaemon;
+    PrivateBus m_bus;
+    Daemon m_polkitd, m_upowerd, m_ppdDaemon;
 };
 
 Services* g_services = nullptr;

@@ -14,6 +14,7 @@
 // tests neither disturb a machine's real UDisks2 and logind nor collide with a parallel run.
 // Everything started is stopped by pid, and the loop device and polkit rule are removed, also
 // when a test fails. Skipped when not root or when udisks2, polkitd, dbus or udev is missing.
+#include "privatebus.h"
 #include "runner.h"
 #include "sleepinhibitor.h"
 #include "testtargets.h"
@@ -31,7 +32,6 @@
 #include <QJsonObject>
 #include <QMutex>
 #include <QProcess>
-#include <QRegularExpression>
 #include <QThread>
 #include <QTimer>
 #include <gtest/gtest.h>
@@ -39,8 +39,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -48,109 +46,12 @@
 #include <memory>
 #include <thread>
 
-extern char** environ;
-
 using namespace dm;
 using namespace dm::test;
 
 namespace {
 
 using namespace std::chrono_literals;
-
-std::string firstExisting(std::initializer_list<const char*> paths)
-{
-    for (const char* p : paths)
-        if (::access(p, X_OK) == 0)
-            return p;
-    return {};
-}
-
-// A daemon this test started, stopped by its pid (never by name) when the object goes.
-class Daemon {
-public:
-    Daemon() = default;
-    Daemon(const Daemon&) = delete;
-    Daemon& operator=(const Daemon&) = delete;
-    ~Daemon() { stop(); }
-
-    bool start(const std::vector<std::string>& argv, const std::string& logPath)
-    {
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, logPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-        std::vector<char*> args;
-        args.reserve(argv.size() + 1);
-        for (const auto& a : argv)
-            args.push_back(const_cast<char*>(a.c_str()));
-        args.push_back(nullptr);
-        const int rc = posix_spawn(&m_pid, args[0], &actions, nullptr, args.data(), environ);
-        posix_spawn_file_actions_destroy(&actions);
-        if (rc != 0)
-            m_pid = -1;
-        m_log = logPath;
-        return rc == 0;
-    }
-
-    bool running()
-    {
-        int status = 0;
-        if (m_pid > 0 && ::waitpid(m_pid, &status, WNOHANG) == m_pid)
-            m_pid = -1;
-        return m_pid > 0;
-    }
-
-    void stop()
-    {
-        if (m_pid <= 0)
-            return;
-        ::kill(m_pid, SIGTERM);
-        for (int i = 0; i < 100 && running(); ++i)
-            std::this_thread::sleep_for(50ms);
-        if (m_pid > 0) {
-            ::kill(m_pid, SIGKILL);
-            ::waitpid(m_pid, nullptr, 0);
-            m_pid = -1;
-        }
-    }
-
-    std::string logTail() const { return run("tail -n 5 " + m_log); }
-
-private:
-    pid_t m_pid = -1;
-    std::string m_log;
-};
-
-bool waitFor(const std::function<bool()>& ready, std::chrono::milliseconds limit)
-{
-    const auto end = std::chrono::steady_clock::now() + limit;
-    while (!ready()) {
-        if (std::chrono::steady_clock::now() > end)
-            return false;
-        std::this_thread::sleep_for(100ms);
-    }
-    return true;
-}
-
-// The system bus's own configuration on a socket of ours: its policy (udisks2's and polkit's
-// files included) but no activation, pid file or syslog.
-bool writeBusConfig(const std::string& configPath, const std::string& socketPath)
-{
-    QFile in(QStringLiteral("/usr/share/dbus-1/system.conf"));
-    if (!in.open(QIODevice::ReadOnly))
-        return false;
-    QString config = QString::fromUtf8(in.readAll());
-    config.replace(QRegularExpression(QStringLiteral("<listen>.*</listen>")),
-        QStringLiteral("<listen>unix:path=%1</listen>").arg(QString::fromStdString(socketPath)));
-    config.remove(
-        QRegularExpression(QStringLiteral("<pidfile>.*</pidfile>|<fork/>|<syslog/>|"
-                                          "<standard_system_servicedirs/>|<servicehelper>.*</servicehelper>")));
-    // Relative to the configuration file's directory, which is now ours.
-    config.replace(QStringLiteral("<includedir>system.d</includedir>"),
-        QStringLiteral("<includedir>/usr/share/dbus-1/system.d</includedir>"));
-    QFile out(QString::fromStdString(configPath));
-    return out.open(QIODevice::WriteOnly) && out.write(config.toUtf8()) > 0;
-}
 
 constexpr const char* kRulePrefix = "/etc/polkit-1/rules.d/49-diskometer-test-";
 
@@ -259,16 +160,11 @@ private:
             image << "diskometer-test.";
         image.close();
 
-        const std::string socket = m_dir + "/system_bus_socket";
-        if (!writeBusConfig(m_dir + "/system.conf", socket)
-            || !m_bus.start({ dbusDaemon, "--config-file=" + m_dir + "/system.conf", "--nofork" }, m_dir + "/bus.log")
-            || !waitFor([&] { return ::access(socket.c_str(), F_OK) == 0; }, 10s)) {
-            failure = "dbus-daemon did not start: " + m_bus.logTail();
+        failure = m_bus.start(dbusDaemon, m_dir);
+        if (!failure.empty())
             return;
-        }
-        busAddress = "unix:path=" + socket;
-        // Before Qt's first use of the system bus, and inherited by the daemons and the CLI.
-        ::setenv("DBUS_SYSTEM_BUS_ADDRESS", busAddress.c_str(), 1);
+        busAddress = m_bus.address();
+        m_bus.becomeTheSystemBus(); // inherited by the daemons and the CLI
         if (!m_polkitd.start({ polkitd, "--no-debug" }, m_dir + "/polkitd.log")
             || !m_udisksd.start({ udisksd }, m_dir + "/udisksd.log")) {
             failure = "polkitd or udisksd could not be started";
@@ -283,7 +179,8 @@ private:
     }
 
     std::string m_dir;
-    Daemon m_udevd, m_bus, m_polkitd, m_udisksd;
+    Daemon m_udevd, m_polkitd, m_udisksd;
+    PrivateBus m_bus;
     std::unique_ptr<LoopDevice> m_loop;
 };
 
@@ -520,13 +417,10 @@ TEST_F(Udisks, SaysWhatToDoWhenUdisksIsNotRunning)
     if (!nobodyCanRunTheCli())
         GTEST_SKIP() << "user nobody cannot run " << DM_CLI_PATH << " (a parent directory is closed to others)";
     // A second bus with the same policy and nothing on it: a desktop without udisks2.
-    const std::string socket = services().dir() + "/empty_bus_socket";
-    ASSERT_TRUE(writeBusConfig(services().dir() + "/empty.conf", socket));
-    Daemon bus;
-    ASSERT_TRUE(bus.start({ services().dbusDaemon, "--config-file=" + services().dir() + "/empty.conf", "--nofork" },
-        services().dir() + "/empty-bus.log"));
-    ASSERT_TRUE(waitFor([&] { return ::access(socket.c_str(), F_OK) == 0; }, 10s)) << bus.logTail();
-    const Outcome o = runCliAsNobody(quickRead(), "unix:path=" + socket);
+    PrivateBus bus;
+    const std::string failure = bus.start(services().dbusDaemon, services().dir(), "empty_bus");
+    ASSERT_TRUE(failure.empty()) << failure;
+    const Outcome o = runCliAsNobody(quickRead(), bus.address());
     EXPECT_EQ(o.exitCode, 2) << o.err.constData();
     EXPECT_TRUE(o.err.contains("UDisks2 is not running: run diskometer-cli with sudo, or add yourself to the 'disk' "
                                "group (then log out and in)"))

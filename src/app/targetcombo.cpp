@@ -6,9 +6,13 @@
 #include "mountlist.h"
 #include "targetinfo.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
+#include <QPointer>
 #include <QStandardItemModel>
+
+#include <thread>
 
 namespace dm {
 
@@ -47,40 +51,78 @@ QString TargetCombo::humanBytes(qint64 bytes)
 void TargetCombo::refill(const QString& current)
 {
     m_current = current;
-    if (isVisible()) {
-        fill();
-        return;
-    }
-    clear();
-    if (!current.isEmpty())
-        addItem(current, current);
-    m_stale = true;
+    rebuild();
+    if (isVisible())
+        relist();
+    else
+        m_stale = true;
 }
 
 void TargetCombo::showEvent(QShowEvent* event)
 {
     if (m_stale)
-        fill();
+        relist();
     QComboBox::showEvent(event);
 }
 
 void TargetCombo::showPopup()
 {
-    fill();
+    relist();
     QComboBox::showPopup();
 }
 
-void TargetCombo::fill()
+void TargetCombo::relist()
 {
     m_stale = false;
+    if (m_listing) {
+        m_listAgain = true;
+        return;
+    }
+    m_listing = true;
+    const int kinds = m_kinds;
+    QPointer<TargetCombo> self(this);
+    // A thread of its own, never joined: statvfs on a mount whose server does not answer waits
+    // as long as it does, and neither the window nor its exit may wait with it. The answer goes
+    // to the GUI thread and is dropped when the combo has gone meanwhile.
+    std::thread([self = std::move(self), kinds]() mutable {
+        Listing listing;
+        if (kinds & Filesystems) {
+            listing.filesystems = listFilesystemTargets();
+            listing.home = targetHolding(listing.filesystems, QDir::homePath());
+        }
+        if (kinds & Devices)
+            listing.devices = listBlockDevices();
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self = std::move(self), listing = std::move(listing)]() mutable {
+                if (self)
+                    self->listed(std::move(listing));
+            },
+            Qt::QueuedConnection);
+    }).detach();
+}
+
+void TargetCombo::listed(Listing listing)
+{
+    m_listing = false;
+    m_last = std::move(listing);
+    rebuild();
+    if (m_listAgain) {
+        m_listAgain = false;
+        relist();
+    }
+}
+
+void TargetCombo::rebuild()
+{
     const QString current = m_current;
     clear();
     int currentIndex = -1;
     if (m_kinds & Filesystems) {
-        const auto targets = listFilesystemTargets();
+        const QList<TargetDescription>& targets = m_last.filesystems;
         // The filesystem holding the home directory is tested in the home directory, where the
         // user may create the test file; other filesystems at their mount point.
-        const int home = targetHolding(targets, QDir::homePath());
+        const int home = m_last.home;
         for (int i = 0; i < targets.size(); ++i) {
             const auto& t = targets[i];
             const QString dir = i == home ? QDir::homePath() : t.mountPoint;
@@ -97,7 +139,7 @@ void TargetCombo::fill()
     }
     if (m_kinds & Devices) {
         // Raw devices in their own group: read tests measure the device itself, below any filesystem.
-        const auto devices = listBlockDevices();
+        const QList<TargetDescription>& devices = m_last.devices;
         if (!devices.isEmpty() && (m_kinds & Filesystems)) {
             insertSeparator(count());
             addItem(tr("Block devices (raw)"), QString());

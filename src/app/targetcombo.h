@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "report.h"
+
 #include <QComboBox>
+#include <QList>
 
 namespace dm {
 
@@ -14,10 +17,11 @@ public:
 
     explicit TargetCombo(int kinds, QWidget* parent = nullptr);
 
-    // Lists the targets again and selects `current`, which is listed as itself when it is none
-    // of them (a folder given with --target or chosen by hand). While the combo is hidden (a tab
-    // not opened yet) only `current` is listed; the rest waits until it is shown: listing calls
-    // statvfs on every mount and reads sysfs, on the GUI thread.
+    // Selects `current` at once, listed as itself when it is none of the targets (a folder given
+    // with --target or chosen by hand), and lists the targets again. Listing calls statvfs on every
+    // mount and reads sysfs, so it runs on a thread of its own and the entries change when it
+    // answers; a mount that never answers (a stalled FUSE or NFS server) holds that thread, never
+    // the window. While the combo is hidden (a tab not opened yet) it lists when it is shown.
     void refill(const QString& current);
     QString currentPath() const { return currentData().toString(); }
 
@@ -34,11 +38,23 @@ Q_SIGNALS:
     void pathChosen(const QString& path);
 
 private:
-    void fill();
+    // What a listing found, on its thread: the mounted filesystems, the block devices, and which
+    // filesystem holds the home directory (resolving it reads the filesystem too).
+    struct Listing {
+        QList<TargetDescription> filesystems, devices;
+        int home = -1;
+    };
+    // The entries from the last listing and m_current (no I/O: on the GUI thread).
+    void rebuild();
+    void relist();
+    void listed(Listing listing);
 
     int m_kinds;
-    bool m_stale = true; // only m_current is listed
+    bool m_stale = true; // not listed since it was hidden: list when shown
+    bool m_listing = false; // a listing runs (one at a time: a hung mount holds one thread only)
+    bool m_listAgain = false; // asked for while one ran
     QString m_current;
+    Listing m_last;
 };
 
 } // namespace dm

@@ -124,6 +124,7 @@ public:
 
     ~FuseRig()
     {
+        unfreeze();
         resume(); // a stalled rig would hold the loop device's detach
         if (!m_device.empty() && !m_oldQueueRequests.empty()) // never while stalled: it waits for the queue
             run("echo " + m_oldQueueRequests + " > /sys/block/" + m_device.substr(5) + "/queue/nr_requests");
@@ -156,6 +157,20 @@ public:
     // From now on every read and write waits, unanswered, until resume().
     void stall() { signalAndWait(SIGUSR1); }
     void resume() { signalAndWait(SIGUSR2); }
+    // The whole server stops (SIGSTOP) until unfreeze(): every request on the mount waits,
+    // statfs and lookups too, as with a hung FUSE or NFS server. Everything on the machine that
+    // touches the mount waits with it, other checkouts' tests too: freeze for seconds only.
+    void freeze()
+    {
+        if (m_pid > 0)
+            ::kill(m_pid, SIGSTOP);
+    }
+    void unfreeze()
+    {
+        if (m_pid > 0)
+            ::kill(m_pid, SIGCONT);
+    }
+    std::string mountPoint() const { return m_mountPoint; }
     // The device goes away: the rig is killed, the kernel aborts its connection, I/O fails.
     void vanish()
     {

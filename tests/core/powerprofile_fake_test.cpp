@@ -10,6 +10,7 @@
 #include "explanations.h"
 #include "powerprofile.h"
 #include "runheader.h"
+#include "openbus.h"
 #include "testtargets.h"
 
 #include <QCoreApplication>
@@ -123,40 +124,9 @@ private:
     QList<int> m_kept;
 };
 
-// A dbus-daemon with the session bus's open policy on a socket of ours, made this process's
-// system bus before Qt first connects to one. Stopped by its pid.
-class PrivateBus {
-public:
-    PrivateBus()
-    {
-        const QString socket = QDir(m_dir.path()).filePath(QStringLiteral("bus"));
-        address = QStringLiteral("unix:path=") + socket;
-        const std::string addressArg = "--address=" + address.toStdString();
-        const char* argv[] = { "dbus-daemon", "--session", "--nofork", addressArg.c_str(), nullptr };
-        if (::posix_spawnp(&m_pid, "dbus-daemon", nullptr, nullptr, const_cast<char**>(argv), environ) != 0) {
-            m_pid = -1;
-            return;
-        }
-        for (int i = 0; i < 400 && !QFile::exists(socket); ++i) // up to 20 s on a busy machine
-            std::this_thread::sleep_for(50ms);
-        ::setenv("DBUS_SYSTEM_BUS_ADDRESS", address.toLocal8Bit().constData(), 1);
-    }
-    ~PrivateBus()
-    {
-        if (m_pid > 0) {
-            ::kill(m_pid, SIGTERM);
-            ::waitpid(m_pid, nullptr, 0);
-        }
-    }
-    bool up() const { return m_pid > 0 && QDBusConnection::systemBus().isConnected(); }
-    QString address;
+using dm::test::OpenBus;
 
-private:
-    QTemporaryDir m_dir;
-    pid_t m_pid = -1;
-};
-
-PrivateBus* g_bus = nullptr;
+OpenBus* g_bus = nullptr;
 
 // The stand-ins registered for one test on a connection of their own, served by a thread of
 // their own while the test's thread blocks in the calls under test.
@@ -214,7 +184,7 @@ protected:
         static int argc = 1;
         static char name[] = "power_fake_tests";
         static char* argv[] = { name, nullptr };
-        g_bus = new PrivateBus; // before Qt's first system bus
+        g_bus = new OpenBus; // before Qt's first system bus
         if (!QCoreApplication::instance())
             new QCoreApplication(argc, argv);
     }

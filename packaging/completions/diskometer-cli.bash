@@ -19,7 +19,7 @@ _diskometer_cli()
     COMPREPLY=()
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local commands="run targets scan sustained sweep capacity history fio-job remote"
+    local commands="run targets scan sustained sweep capacity health history fio-job remote"
     local cmd="" i
     for ((i = 1; i < COMP_CWORD; i++)); do
         case " $commands " in *" ${COMP_WORDS[i]} "*) cmd=${COMP_WORDS[i]}; break ;; esac
@@ -34,8 +34,8 @@ _diskometer_cli()
     --pattern) COMPREPLY=($(compgen -W "seq rnd" -- "$cur")); return ;;
     --metric) COMPREPLY=($(compgen -W "mbps iops us" -- "$cur")); return ;;
     --text | --json | --markdown | --csv)
-        # `history` and `targets` take --json as a switch; elsewhere it names a file (or -).
-        if [ "$cmd" != history ] && [ "$cmd" != targets ]; then
+        # `history`, `targets` and `health` take --json as a switch; elsewhere it names a file (or -).
+        if [ "$cmd" != history ] && [ "$cmd" != targets ] && [ "$cmd" != health ]; then
             COMPREPLY=($(compgen -f -- "$cur"))
             return
         fi
@@ -71,7 +71,7 @@ _diskometer_cli()
         fi
         ;;
     targets | remote) ;; # remote takes HOST[:PORT]:PATH, nothing to complete from here
-    scan) COMPREPLY=($(compgen -f -- "${cur:-/dev/}")) ;;
+    scan | health) COMPREPLY=($(compgen -f -- "${cur:-/dev/}")) ;;
     *) COMPREPLY=($(compgen -f -- "$cur")) ;;
     esac
 }

@@ -18,6 +18,7 @@ const std::vector<CliCommand>& cliCommands()
         { "sweep", runSweepCommand, "TARGET", "measure every block size from 4 KiB to 16 MiB" },
         { "capacity", runCapacityCommand, "TARGET",
             "check that a stick holds what it announces (fake capacity, damaged blocks)" },
+        { "health", runHealthCommand, "[DEVICE]", "show each drive's health, temperature and SMART figures" },
         { "history", runHistoryCommand, "SUBCOMMAND", "list, show, compare, import and delete stored runs" },
         { "fio-job", runFioJobCommand, "TARGET", "print an fio job file that runs the same tests" },
         { "remote", runRemoteCommand, "HOST[:PORT]:PATH...",

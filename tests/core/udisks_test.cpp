@@ -8,12 +8,14 @@
 //   once a polkit rule allows it (reads, and writes with --allow-destructive), never asks polkit
 //   for a write it would refuse anyway, and says what to do when UDisks2 is not running;
 // - SleepInhibitor is a harmless no-op without logind, and holds logind's descriptor for exactly
-//   its lifetime (a stand-in logind on the bus checks the call and sees the descriptor closed).
+//   its lifetime (a stand-in logind on the bus checks the call and sees the descriptor closed);
+// - drive health is answered by udisksd for every disk, as root and as nobody.
 // The daemons talk over a private system bus of their own (a dbus-daemon with the system bus's
 // policy on a socket in a temporary directory, DBUS_SYSTEM_BUS_ADDRESS pointing at it), so the
 // tests neither disturb a machine's real UDisks2 and logind nor collide with a parallel run.
 // Everything started is stopped by pid, and the loop device and polkit rule are removed, also
 // when a test fails. Skipped when not root or when udisks2, polkitd, dbus or udev is missing.
+#include "drivehealth.h"
 #include "privatebus.h"
 #include "runner.h"
 #include "sleepinhibitor.h"
@@ -410,6 +412,39 @@ TEST_F(Udisks, NobodyRunsOnceAPolkitRuleAllowsIt)
     EXPECT_TRUE(w.err.contains("opened " + device().toUtf8() + " for reading and writing through UDisks2"))
         << w.err.constData();
     EXPECT_NE(services().checksum(), before);
+}
+
+// Health (docs/HEALTH.md) through the real daemon: UDisks2 itself says no drive stands behind a
+// loop device; each disk of this machine is answered by udisksd (SMART figures, or why there are
+// none: a virtio disk has neither Drive.Ata nor NVMe.Controller, or udisksd does not know it), never
+// "not running"; and user nobody gets the same
+// answer from diskometer-cli health with no password and no polkit rule.
+TEST_F(Udisks, HealthHearsFromTheDaemonForEveryDisk)
+{
+    DriveHealth loop;
+    readUdisksHealth(device(), loop);
+    EXPECT_EQ(loop.unavailable, QStringList { QStringLiteral("UDisks2 knows no drive behind ") + device() });
+    QStringList disks = healthDrives();
+    disks.removeIf([](const QString& d) { return d.startsWith(QLatin1String("/dev/loop")); });
+    if (disks.isEmpty())
+        GTEST_SKIP() << "this machine has no disk but loop devices";
+    for (const QString& d : disks) {
+        const DriveHealth h = readDriveHealth(d, { QStringLiteral("/sys"), true, QStringLiteral("-") });
+        const QString said = h.sources.join(QLatin1Char(' ')) + h.unavailable.join(QLatin1Char(' '));
+        EXPECT_TRUE(h.sources.contains(QStringLiteral("udisks2")) || said.contains(QStringLiteral("UDisks2 offers no SMART"))
+            || said.contains(QStringLiteral("has no NVMe health")) || said.contains(QStringLiteral("SMART is turned off"))
+            || said.contains(QStringLiteral("UDisks2 does not know"))) // a disk udev never announced to it
+            << d.toStdString() << ": " << h.reason.toStdString();
+        EXPECT_FALSE(said.contains(QStringLiteral("not running"))) << h.reason.toStdString();
+    }
+    const DriveHealth asRoot = readDriveHealth(disks.first(), { QStringLiteral("/sys"), true, QStringLiteral("-") });
+    const Outcome o = runCliAsNobody({ QStringLiteral("health"), disks.first(), QStringLiteral("--json") });
+    ASSERT_TRUE(o.exitCode == 0 || o.exitCode == 1) << o.err.toStdString();
+    const QJsonObject d = QJsonDocument::fromJson(o.out).object().value(QLatin1String("drives")).toArray().at(0).toObject();
+    EXPECT_EQ(d.value(QLatin1String("status")).toString(), healthStatusId(asRoot.status)) << o.out.toStdString();
+    const QStringList unavailable = d.value(QLatin1String("unavailable")).toVariant().toStringList();
+    for (const QString& u : asRoot.unavailable) // nobody's may add what smartctl says
+        EXPECT_TRUE(unavailable.contains(u)) << u.toStdString() << "\n" << o.out.toStdString();
 }
 
 TEST_F(Udisks, SaysWhatToDoWhenUdisksIsNotRunning)

@@ -9,7 +9,7 @@ namespace dm {
 // What the block layer's queue of a device takes (/sys/block/X/queue). A submit that needs a
 // request when every one is taken sleeps inside io_submit (libaio) or in an io_uring worker until
 // the device finishes one: on a device that stopped answering, where no stall timeout reaches
-// it. A USB stick's queue takes a few (usb-storage: one command, nr_requests 2-4).
+// it. A USB stick's queue takes a few (usb-storage sends one command at a time).
 struct QueueLimits {
     uint32_t requests = 0; // queue/nr_requests; 0 = unknown (no limit applied)
     // The most one request carries: max_sectors_kb, and max_segments pages where the buffer's

@@ -85,19 +85,73 @@ namespace {
         struct stat backing { };
     };
 
+    struct Mount {
+        std::string point, type;
+    };
+    std::vector<Mount> mounts()
+    {
+        std::vector<Mount> out;
+        std::ifstream in("/proc/self/mountinfo");
+        std::string line;
+        while (std::getline(in, line)) {
+            std::istringstream fields(line);
+            std::string id, parent, majmin, root, point, field;
+            fields >> id >> parent >> majmin >> root >> point;
+            while (fields >> field && field != "-") { } // optional fields end at "-"
+            std::string type;
+            fields >> type;
+            out.push_back({ unescapeOctal(point), type });
+        }
+        return out;
+    }
+
+    // The mount that holds `path` (absolute): the longest mount point it is under.
+    const Mount* mountOf(const std::vector<Mount>& all, const std::string& path)
+    {
+        const Mount* best = nullptr;
+        for (const Mount& m : all) {
+            const bool under = path == m.point
+                || (path.rfind(m.point, 0) == 0 && (m.point == "/" || path[m.point.size()] == '/'));
+            if (under && (!best || m.point.size() >= best->point.size()))
+                best = &m;
+        }
+        return best;
+    }
+
+    // Filesystems where a stat can wait for a server or a daemon that no longer answers (a FUSE
+    // rig stalled by a test, an NFS server gone): for as long as it takes, with no timeout.
+    bool mayHang(const std::string& type)
+    {
+        for (const char* t : { "fuse", "nfs", "cifs", "smb3", "9p", "ceph", "afs", "glusterfs" })
+            if (type.rfind(t, 0) == 0)
+                return true;
+        return false;
+    }
+
     // Every bound loop device and what its backing file is now (stat of the name sysfs gives).
-    std::vector<LoopDevice> loopDevices()
+    // A backing file on a FUSE or network filesystem is stat-ed only where `target` is on that
+    // same mount (the caller already reached it): one hung mount of someone else's must not hang
+    // this check, and a file there cannot be the target anyway.
+    std::vector<LoopDevice> loopDevices(const std::string& target)
     {
         std::vector<LoopDevice> out;
         std::error_code ec;
+        const std::vector<Mount> all = mounts();
+        const std::string absoluteTarget = fs::weakly_canonical(fs::absolute(target, ec), ec).string();
+        const Mount* targetMount = mountOf(all, absoluteTarget);
         for (const auto& entry : fs::directory_iterator("/sys/block", ec)) {
             const std::string name = entry.path().filename().string();
             if (name.rfind("loop", 0) != 0)
                 continue;
             const std::string backing = firstLine(entry.path() / "loop" / "backing_file");
+            if (backing.empty())
+                continue;
+            const Mount* backingMount = mountOf(all, backing);
+            if (backingMount && mayHang(backingMount->type) && backingMount != targetMount)
+                continue;
             LoopDevice loop;
             unsigned ma = 0, mi = 0;
-            if (backing.empty() || ::stat(backing.c_str(), &loop.backing) != 0
+            if (::stat(backing.c_str(), &loop.backing) != 0
                 || std::sscanf(firstLine(entry.path() / "dev").c_str(), "%u:%u", &ma, &mi) != 2)
                 continue;
             loop.name = "/dev/" + name;
@@ -231,7 +285,7 @@ std::optional<std::string> blockDeviceInUse(dev_t device, const std::string& pat
                   "device first (dmsetup, vgchange -an, mdadm --stop), or run --mode read";
         }
     }
-    for (const LoopDevice& loop : loopDevices())
+    for (const LoopDevice& loop : loopDevices(path))
         if (S_ISBLK(loop.backing.st_mode))
             for (const auto& [dev, name] : devices)
                 if (loop.backing.st_rdev == dev)
@@ -251,7 +305,7 @@ std::optional<std::string> regularFileInUse(const std::string& path)
     struct stat file { };
     if (::stat(path.c_str(), &file) != 0 || !S_ISREG(file.st_mode))
         return std::nullopt;
-    for (const LoopDevice& loop : loopDevices())
+    for (const LoopDevice& loop : loopDevices(path))
         if (S_ISREG(loop.backing.st_mode) && sameFile(loop.backing, file))
             return loopUse(quoted(path), loop);
     for (const SwapEntry& swap : activeSwaps()) {

@@ -11,10 +11,14 @@
 #include "runner.h"
 #include "surfacescan.h"
 #include "sustainedwrite.h"
+#include "targetinuse.h"
+#include "testtargets.h"
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <future>
+#include <sys/stat.h>
 
 using namespace dm;
 using namespace dm::test;
@@ -140,7 +144,7 @@ namespace {
 // The surface scan on a stalled rig whose loop device takes `queueRequests` requests at once
 // (0 = as it is): it ends with "stopped answering" within its 1 s stall timeout, and its buffer
 // stays with the I/O the kernel still holds until the device answers.
-void scanOnAStalledRig(EngineKind engine, unsigned queueRequests)
+void scanOnAStalledRig(EngineKind engine, unsigned queueRequests, uint32_t depth = 4)
 {
     FuseRig::Options o;
     o.queueRequests = queueRequests;
@@ -153,6 +157,7 @@ void scanOnAStalledRig(EngineKind engine, unsigned queueRequests)
     req.samples = 4;
     req.sampleSize = 4 << 20;
     req.accessSamples = 10;
+    req.queueDepth = depth;
     req.engine = engine;
     req.stallTimeoutSeconds = 1;
     const auto start = Clock::now();
@@ -193,8 +198,9 @@ TEST_P(Stall, SurfaceScanStallKeepsItsBufferUntilTheDeviceAnswers) { scanOnAStal
 // for more than it takes. CI once failed here, on a loop device another test had left at 4.
 TEST_P(Stall, SurfaceScanStallOnAShortQueueEndsToo)
 {
+    // The block layer takes no fewer than 4 (BLKDEV_MIN_RQ).
     scanOnAStalledRig(GetParam(), 4); // 512 KiB reads: the loop device's 128 segments each
-    scanOnAStalledRig(GetParam(), 2); // and 2 of them in flight, not the 4 asked, said as a warning
+    scanOnAStalledRig(GetParam(), 4, 8); // and 4 of them in flight, not the 8 asked, said as a warning
 }
 
 TEST_P(Stall, StopDuringASustainedWriteStallIsQuick)
@@ -266,3 +272,32 @@ TEST_P(Stall, AFailingDeviceGivesItsErrorAndAVanishedOneEndsTheRun)
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, Stall, ::testing::Values(EngineKind::Libaio, EngineKind::IoUring), engineLabel);
+
+// Before a write, the check for a target in use looks at every loop device's backing file. One
+// on a mount that hangs (a stalled FUSE rig here; an NFS server gone, for a user) must not hang
+// the check of a target elsewhere: a stat there would wait for as long as that mount does.
+TEST(TargetInUseOnAHungMount, ALoopDeviceOnAHungMountDoesNotHoldTheCheckOfAnotherTarget)
+{
+    FuseRig::Options o;
+    o.stallMetadata = true;
+    FuseRig rig(o);
+    DM_REQUIRE_FUSE_RIG(rig);
+    ScratchDir dir;
+    const std::string file = dir.path() + "/target.bin";
+    std::ofstream(file) << "x";
+    rig.stall();
+    // The rig itself: a stat of its file now waits until it resumes.
+    auto hungStat = std::async(std::launch::async, [&] {
+        struct stat st { };
+        return ::stat(rig.file().c_str(), &st);
+    });
+    const bool statHung = hungStat.wait_for(std::chrono::milliseconds(500)) == std::future_status::timeout;
+    auto check = std::async(std::launch::async, [&] { return writeTargetInUse(file); });
+    const bool answered = check.wait_for(std::chrono::seconds(3)) == std::future_status::ready;
+    rig.resume();
+    hungStat.wait();
+    check.wait();
+    ASSERT_TRUE(statHung) << "the rig did not hold a stat of its file: the test shows nothing";
+    EXPECT_TRUE(answered) << "the in-use check of " << file << " waited for the hung mount";
+    EXPECT_FALSE(check.get()) << "a file of its own that no one uses is not in use";
+}

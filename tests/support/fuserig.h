@@ -34,6 +34,7 @@ public:
         // The loop device's queue/nr_requests while the rig lives (0 = as it is): a short
         // queue, as on a USB stick, where a stalled device holds every tag and io_submit blocks.
         unsigned queueRequests = 0;
+        bool stallMetadata = false; // a stall holds stat of the file too (a hung network mount)
     };
 
     explicit FuseRig(const Options& o)
@@ -67,6 +68,8 @@ public:
             args.push_back("--wrong=" + std::to_string(o.wrongOffset) + ":" + std::to_string(o.wrongLength));
         if (o.stallAfter)
             args.push_back("--stall-after=" + std::to_string(o.stallAfter));
+        if (o.stallMetadata)
+            args.push_back("--stall-metadata");
         m_pid = ::fork();
         if (m_pid == 0) {
             std::vector<char*> argv;

@@ -5,7 +5,7 @@
 // page cache never answers for the file, so each read and write reaches this program.
 //
 //   dm-fuse-rig MOUNTPOINT --size=BYTES [--wrap=BYTES] [--eio-after=BYTES] [--wrong=OFFSET:LENGTH]
-//               [--stall-after=BYTES]
+//               [--stall-after=BYTES] [--stall-metadata]
 //
 // --size         the size the file announces
 // --wrap         keep only this many bytes: offsets wrap modulo it (a fake flash drive that claims
@@ -13,6 +13,8 @@
 // --eio-after    once this many bytes were read or written in all, every read and write fails (EIO)
 // --wrong        reads of bytes in this range return them inverted (wrong data, silently)
 // --stall-after  once this many bytes were moved, stall as if SIGUSR1 had come
+// --stall-metadata  a stall holds stat of the file too, and the kernel keeps no attributes or
+//                names cached: a hung network or FUSE mount, where even a stat never returns
 // SIGUSR1 stalls: every read and write waits, unanswered, until SIGUSR2 resumes them.
 // SIGTERM/SIGINT unmount and exit; SIGKILL makes the device vanish (the kernel aborts the
 // connection and every I/O on it fails).
@@ -45,6 +47,7 @@ struct Config {
     uint64_t eioAfter = 0; // 0 = never
     uint64_t wrongOffset = 0, wrongLength = 0;
     uint64_t stallAfter = 0; // 0 = only on SIGUSR1
+    bool stallMetadata = false;
 };
 
 Config g_config;
@@ -89,6 +92,8 @@ int rigGetattr(const char* path, struct stat* st, fuse_file_info*)
     }
     if (std::strcmp(path + 1, kFileName) != 0)
         return -ENOENT;
+    if (g_config.stallMetadata)
+        waitWhileStalled();
     st->st_mode = S_IFREG | 0600;
     st->st_nlink = 1;
     st->st_size = off_t(g_config.size);
@@ -180,6 +185,8 @@ void* rigInit(fuse_conn_info*, fuse_config* cfg)
     cfg->direct_io = 1;
     cfg->kernel_cache = 0;
     cfg->attr_timeout = 3600; // the size never changes
+    if (g_config.stallMetadata) // every stat and lookup asks this program
+        cfg->attr_timeout = cfg->entry_timeout = cfg->negative_timeout = 0;
     return nullptr;
 }
 
@@ -209,7 +216,7 @@ int usage(const char* why)
 {
     std::fprintf(stderr,
         "dm-fuse-rig: %s\nusage: dm-fuse-rig MOUNTPOINT --size=BYTES [--wrap=BYTES] [--eio-after=BYTES] "
-        "[--wrong=OFFSET:LENGTH] [--stall-after=BYTES]\n",
+        "[--wrong=OFFSET:LENGTH] [--stall-after=BYTES] [--stall-metadata]\n",
         why);
     return 2;
 }
@@ -234,6 +241,10 @@ int main(int argc, char** argv)
         if (value("--size", g_config.size) || value("--wrap", g_config.wrap) || value("--eio-after", g_config.eioAfter)
             || value("--stall-after", g_config.stallAfter))
             continue;
+        if (a == "--stall-metadata") {
+            g_config.stallMetadata = true;
+            continue;
+        }
         if (a.rfind("--wrong=", 0) == 0) {
             const auto colon = a.find(':');
             if (colon == std::string::npos || !parseBytes(a.substr(8, colon - 8).c_str(), g_config.wrongOffset)

@@ -168,8 +168,9 @@ TEST(StallTimeout, AnAskedTimeoutWins)
     EXPECT_EQ(std::chrono::duration_cast<std::chrono::seconds>(stallTimeoutFor(0, dev(7, 1234))).count(), 30);
 }
 
-// A short queue (nr_requests 2 in the fixture; 120 KiB requests, as usb-storage) and a loop device's: what
-// one I/O takes of it, and how many fit at once (queuelimits.h). A partition reads its disk's.
+// A short queue (nr_requests 2 in the fixture; 120 KiB requests, as usb-storage) and a loop
+// device's: what one I/O takes of it, and how many fit at once (queuelimits.h). A partition
+// reads its disk's.
 TEST(QueueLimits, HowManyIosFitInTheQueue)
 {
     SysTree sys;

@@ -3,6 +3,7 @@
 #include "targetinuse.h"
 
 #include "ioworker.h"
+#include "queuelimits.h"
 #include "runmarker.h"
 #include "stalltimeout.h"
 #include "signatures.h"
@@ -137,9 +138,18 @@ Result<SustainedResult> runSustainedWrite(
     if (!engine.warning.empty())
         out.warnings.push_back(engine.warning);
 
+    // Never more in flight than the device's queue takes: past that a submit sleeps in the kernel
+    // until the device answers, where neither Stop nor the stall timeout reaches it
+    // (queuelimits.h). The queue is full either way, so the rate is the same.
+    const uint32_t depth = depthTheQueueTakes(queueLimitsOf(info.deviceId), req.queueDepth, req.blockSize);
+    if (depth < req.queueDepth)
+        out.warnings.push_back("the device's queue takes fewer requests at once than " + std::to_string(req.queueDepth)
+            + " writes of " + std::to_string(req.blockSize / KiB) + " KiB need (queue/nr_requests): the write kept "
+            + std::to_string(depth) + " in flight, so that a device that stops answering cannot hold it in the kernel");
+
     WorkerPlan plan;
     plan.fd = (*region)->fd();
-    plan.spec = { { Pattern::Sequential, req.blockSize, req.queueDepth, 1 }, Direction::Write, 0 };
+    plan.spec = { { Pattern::Sequential, req.blockSize, depth, 1 }, Direction::Write, 0 };
     plan.regionOffset = info.offset;
     plan.regionLength = effective.totalBytes;
     plan.seed = effective.seed;

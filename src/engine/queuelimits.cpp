@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "queuelimits.h"
 
+#include "sysfsdisk.h"
+
 #include <algorithm>
-#include <filesystem>
 #include <fstream>
-#include <sys/sysmacros.h>
 
 namespace dm {
 
@@ -24,17 +24,10 @@ namespace {
 
 QueueLimits queueLimitsOf(uint64_t deviceId, const std::string& sysRoot)
 {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const auto dev = static_cast<dev_t>(deviceId);
-    fs::path dir = fs::canonical(fs::path(sysRoot) / "dev" / "block"
-            / (std::to_string(major(dev)) + ":" + std::to_string(minor(dev))),
-        ec);
-    if (ec)
+    const std::filesystem::path dir = diskSysfsDir(deviceId, sysRoot); // a partition has no queue of its own
+    if (dir.empty())
         return {};
-    if (fs::exists(dir / "partition", ec))
-        dir = dir.parent_path(); // a partition has no queue of its own
-    const fs::path queue = dir / "queue";
+    const std::filesystem::path queue = dir / "queue";
     QueueLimits q;
     q.requests = uint32_t(std::min<uint64_t>(readNumber(queue / "nr_requests"), UINT32_MAX));
     const uint64_t sectorsBytes = readNumber(queue / "max_sectors_kb") * 1024;

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runmarker.h"
+#include "sysfsdisk.h"
+
 
 #include <algorithm>
 #include <atomic>
@@ -25,12 +27,10 @@ namespace {
     // file and sits in its disk's directory. Devices sysfs does not list (tmpfs, 0:N) keep theirs.
     std::string wholeDiskKey(dev_t dev)
     {
-        namespace fs = std::filesystem;
-        std::error_code ec;
-        const fs::path dir = fs::canonical("/sys/dev/block/" + deviceKey(dev), ec);
-        if (ec || !fs::exists(dir / "partition", ec))
+        const std::filesystem::path dir = diskSysfsDir(dev);
+        if (dir.empty())
             return deviceKey(dev);
-        std::ifstream parent(dir.parent_path() / "dev");
+        std::ifstream parent(dir / "dev");
         std::string key;
         if (parent >> key && key.find(':') != std::string::npos)
             return key;

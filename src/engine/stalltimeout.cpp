@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stalltimeout.h"
 
+#include "sysfsdisk.h"
+
 #include <filesystem>
 #include <fstream>
-#include <sys/sysmacros.h>
 
 namespace dm {
 
@@ -26,15 +27,9 @@ namespace {
 std::chrono::seconds deviceCommandTimeout(uint64_t deviceId, const std::string& sysRoot)
 {
     namespace fs = std::filesystem;
-    std::error_code ec;
-    const auto dev = static_cast<dev_t>(deviceId);
-    const fs::path link = fs::path(sysRoot) / "dev" / "block"
-        / (std::to_string(major(dev)) + ":" + std::to_string(minor(dev)));
-    fs::path dir = fs::canonical(link, ec);
-    if (ec)
+    const fs::path dir = diskSysfsDir(deviceId, sysRoot);
+    if (dir.empty())
         return kNoTimeoutOfItsOwn;
-    if (fs::exists(dir / "partition", ec))
-        dir = dir.parent_path(); // the disk the partition is on
     if (const long s = readSeconds(dir / "device" / "timeout"))
         return std::chrono::seconds(s);
     // NVMe has no per-device file: the driver's module parameter holds it (default 30 s).

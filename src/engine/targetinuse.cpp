@@ -49,21 +49,6 @@ namespace {
         return out;
     }
 
-    std::optional<std::string> mountPointOf(dev_t dev)
-    {
-        std::ifstream in("/proc/self/mountinfo");
-        std::string line;
-        while (std::getline(in, line)) {
-            std::istringstream fields(line);
-            std::string id, parent, majmin, root, mountPoint;
-            fields >> id >> parent >> majmin >> root >> mountPoint;
-            unsigned ma = 0, mi = 0;
-            if (std::sscanf(majmin.c_str(), "%u:%u", &ma, &mi) == 2 && makedev(ma, mi) == dev)
-                return mountPoint;
-        }
-        return std::nullopt;
-    }
-
     // /proc/swaps and /proc/self/mountinfo write a space in a name as \040.
     std::string unescapeOctal(const std::string& s)
     {
@@ -79,15 +64,12 @@ namespace {
         return out;
     }
 
-    struct LoopDevice {
-        std::string name; // "/dev/loop3"
-        dev_t dev = 0;
-        struct stat backing { };
-    };
-
     struct Mount {
+        dev_t dev = 0;
         std::string point, type;
     };
+
+    // /proc/self/mountinfo: "ID PARENT MAJ:MIN ROOT POINT OPTIONS [OPTIONAL...] - TYPE SOURCE ...".
     std::vector<Mount> mounts()
     {
         std::vector<Mount> out;
@@ -95,15 +77,30 @@ namespace {
         std::string line;
         while (std::getline(in, line)) {
             std::istringstream fields(line);
-            std::string id, parent, majmin, root, point, field;
+            std::string id, parent, majmin, root, point, field, type;
             fields >> id >> parent >> majmin >> root >> point;
-            while (fields >> field && field != "-") { } // optional fields end at "-"
-            std::string type;
+            while (fields >> field && field != "-") { } // the optional fields end at "-"
             fields >> type;
-            out.push_back({ unescapeOctal(point), type });
+            unsigned ma = 0, mi = 0;
+            if (std::sscanf(majmin.c_str(), "%u:%u", &ma, &mi) == 2)
+                out.push_back({ makedev(ma, mi), unescapeOctal(point), type });
         }
         return out;
     }
+
+    std::optional<std::string> mountPointOf(dev_t dev)
+    {
+        for (const Mount& m : mounts())
+            if (m.dev == dev)
+                return m.point;
+        return std::nullopt;
+    }
+
+    struct LoopDevice {
+        std::string name; // "/dev/loop3"
+        dev_t dev = 0;
+        struct stat backing { };
+    };
 
     // The mount that holds `path` (absolute): the longest mount point it is under.
     const Mount* mountOf(const std::vector<Mount>& all, const std::string& path)

@@ -11,7 +11,6 @@
 
 #include <QApplication>
 #include <QDir>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -24,46 +23,6 @@ using namespace dm::test;
 namespace {
 
 QApplication& app() { return offscreenApp(); }
-
-QString queueFile(const std::string& device, const char* file)
-{
-    const QString name = QString::fromStdString(device).section(QLatin1Char('/'), -1);
-    return QStringLiteral("/sys/block/%1/queue/%2").arg(name, QLatin1String(file));
-}
-
-bool writeSysfs(const QString& path, const QByteArray& value)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(value) == value.size();
-}
-
-// Sets one queue attribute and puts the old value back however the test ends: a loop device
-// keeps its queue settings after it is detached, and the next test (of any checkout) to get
-// this loop device would find nr_requests 4. A stalled device with 4 tags blocks io_submit
-// itself, which is how the stall tests once failed in CI after this test ran.
-class QueueSetting {
-public:
-    QueueSetting(const std::string& device, const char* file, const QByteArray& value)
-        : m_path(queueFile(device, file))
-    {
-        QFile f(m_path);
-        if (f.open(QIODevice::ReadOnly))
-            m_old = f.readAll().trimmed();
-        // write_cache reads back as "write back" / "write through", which it also takes.
-        m_set = !m_old.isEmpty() && writeSysfs(m_path, value);
-    }
-    ~QueueSetting()
-    {
-        if (m_set)
-            writeSysfs(m_path, m_old);
-    }
-    bool set() const { return m_set; }
-
-private:
-    QString m_path;
-    QByteArray m_old;
-    bool m_set = false;
-};
 
 } // namespace
 

@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdint>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -112,11 +113,8 @@ public:
         }
         m_directIo = run("cat /sys/block/" + m_device.substr(5) + "/loop/dio") == "1";
         if (o.queueRequests) {
-            // Put back in the destructor: a loop device keeps its queue settings once detached.
-            const std::string file = "/sys/block/" + m_device.substr(5) + "/queue/nr_requests";
-            m_oldQueueRequests = run("cat " + file);
-            run("echo " + std::to_string(o.queueRequests) + " > " + file);
-            if (run("cat " + file) != std::to_string(o.queueRequests)) {
+            m_queue.emplace(m_device, "nr_requests", std::to_string(o.queueRequests));
+            if (!m_queue->set()) {
                 m_skip = "this kernel does not let " + m_device + "'s queue/nr_requests be set";
                 return;
             }
@@ -129,8 +127,7 @@ public:
     {
         unfreeze();
         resume(); // a stalled rig would hold the loop device's detach
-        if (!m_device.empty() && !m_oldQueueRequests.empty()) // never while stalled: it waits for the queue
-            run("echo " + m_oldQueueRequests + " > /sys/block/" + m_device.substr(5) + "/queue/nr_requests");
+        m_queue.reset(); // put back once the device answers: writing the queue waits for its I/O
         if (!m_device.empty())
             run("losetup -d " + m_device);
         if (m_pid > 0) {
@@ -240,7 +237,8 @@ private:
         }
     }
 
-    std::string m_skip, m_mountPoint, m_file, m_device, m_oldQueueRequests;
+    std::string m_skip, m_mountPoint, m_file, m_device;
+    std::optional<QueueSetting> m_queue;
     pid_t m_pid = -1;
     bool m_ok = false, m_directIo = false;
 };

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -58,6 +59,49 @@ private:
 };
 
 // A loop device over a file in /dev/shm (RAM), optionally with a given logical block size.
+// Sets one attribute of a block device's queue (/sys/block/NAME/queue/FILE) and puts the old
+// value back when it goes: a loop device keeps its queue settings once detached, and the next
+// test (of any checkout) to get it would find them. A stalled device with a queue of 4 blocks
+// io_submit itself, which is how the stall tests once failed in CI. Put back only once the
+// device answers: writing the queue waits for the I/O in it.
+class QueueSetting {
+public:
+    QueueSetting(const std::string& device, const std::string& file, const std::string& value)
+        : m_path("/sys/block/" + device.substr(device.rfind('/') + 1) + "/queue/" + file)
+    {
+        std::ifstream in(m_path);
+        std::getline(in, m_old);
+        // write_cache reads back as "write back" / "write through", which it also takes.
+        m_set = !m_old.empty() && write(value) && read() == value;
+    }
+    ~QueueSetting()
+    {
+        if (m_set)
+            write(m_old);
+    }
+    QueueSetting(const QueueSetting&) = delete;
+    QueueSetting& operator=(const QueueSetting&) = delete;
+    bool set() const { return m_set; }
+
+private:
+    bool write(const std::string& value) const
+    {
+        std::ofstream out(m_path);
+        out << value << '\n';
+        out.flush();
+        return bool(out);
+    }
+    std::string read() const
+    {
+        std::ifstream in(m_path);
+        std::string line;
+        std::getline(in, line);
+        return line;
+    }
+    std::string m_path, m_old;
+    bool m_set = false;
+};
+
 class LoopDevice {
 public:
     explicit LoopDevice(const std::string& size = "256M", int sectorSize = 0)

@@ -2,6 +2,7 @@
 // One drive's health from every source there is, in order of what needs least: sysfs, UDisks2,
 // then smartctl only when UDisks2 gave no SMART data; and its JSON and text.
 #include "drivehealth.h"
+#include "sysfsvalue.h"
 #include "targetinfo.h"
 
 #include <QDir>
@@ -15,21 +16,13 @@ namespace dm {
 
 namespace {
 
-    QString readLine(const QString& path)
-    {
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            return {};
-        return QString::fromUtf8(f.readLine()).trimmed();
-    }
-
     // Devices that are no drive of their own: what to say instead of SMART, or empty for a drive.
     QString virtualDevice(const QString& disk, const QString& sysRoot)
     {
         const QString dir = sysRoot + QStringLiteral("/block/") + disk;
         const QString device = QStringLiteral("/dev/") + disk;
         if (disk.startsWith(QLatin1String("loop"))) {
-            const QString file = readLine(dir + QStringLiteral("/loop/backing_file"));
+            const QString file = readSysfsValue(dir + QStringLiteral("/loop/backing_file"));
             return QStringLiteral("%1 is a loop device%2: it has no SMART data or temperature of its own; run health "
                                   "on the drive that holds the file")
                 .arg(device, file.isEmpty() ? QString() : QStringLiteral(" on ") + file);

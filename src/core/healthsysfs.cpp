@@ -2,6 +2,7 @@
 // What sysfs tells about a drive's health without privileges: which drive a partition is on,
 // and the temperature of its hwmon sensor (the nvme driver's, or drivetemp's for SATA).
 #include "drivehealth.h"
+#include "sysfsvalue.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,18 +12,10 @@ namespace dm {
 
 namespace {
 
-    QString readLine(const QString& path)
-    {
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            return {};
-        return QString::fromUtf8(f.readLine()).trimmed();
-    }
-
     std::optional<double> milliDegrees(const QString& path)
     {
         bool ok = false;
-        const qint64 value = readLine(path).toLongLong(&ok);
+        const qint64 value = readSysfsValue(path).toLongLong(&ok);
         // Sensors report -273 °C or absurd values when they are not ready: leave those out.
         if (!ok || value < -60000 || value > 200000)
             return std::nullopt;
@@ -72,7 +65,7 @@ HwmonReading readHwmonTemperature(const QString& diskName, const QString& sysRoo
 {
     HwmonReading reading;
     for (const QString& dir : hwmonDirs(sysRoot + QStringLiteral("/block/") + diskName + QStringLiteral("/device"))) {
-        const QString name = readLine(dir + QStringLiteral("/name"));
+        const QString name = readSysfsValue(dir + QStringLiteral("/name"));
         if (name != QLatin1String("nvme") && name != QLatin1String("drivetemp"))
             continue; // some other driver's sensor on the same device
         reading.temperatureC = milliDegrees(dir + QStringLiteral("/temp1_input"));
@@ -92,7 +85,7 @@ QStringList healthDrives(const QString& sysRoot)
         if (name.startsWith(QLatin1String("ram")) || name.startsWith(QLatin1String("zram")))
             continue; // memory, not a drive
         // Size 0: a loop device with nothing attached, a card reader without a card, an empty tray.
-        if (readLine(block.filePath(name) + QStringLiteral("/size")).toLongLong() <= 0)
+        if (readSysfsValue(block.filePath(name) + QStringLiteral("/size")).toLongLong() <= 0)
             continue;
         out << QStringLiteral("/dev/") + name;
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "queueinfo.h"
+#include "sysfsvalue.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -9,18 +10,10 @@ namespace dm {
 
 namespace {
 
-    QString readTrimmed(const QString& path)
-    {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return {};
-        return QString::fromUtf8(file.readAll()).trimmed();
-    }
-
     int readPositive(const QString& path)
     {
         bool ok = false;
-        const int n = readTrimmed(path).toInt(&ok);
+        const int n = readSysfsValue(path).toInt(&ok);
         return ok && n > 0 ? n : 0;
     }
 
@@ -40,8 +33,8 @@ QueueFacts readQueueFacts(const QString& diskDir)
     QueueFacts q;
     q.deviceQueueDepth = readPositive(diskDir + QStringLiteral("/device/queue_depth"));
     q.requests = readPositive(diskDir + QStringLiteral("/queue/nr_requests"));
-    q.writeCache = readTrimmed(diskDir + QStringLiteral("/queue/write_cache"));
-    q.scheduler = activeScheduler(readTrimmed(diskDir + QStringLiteral("/queue/scheduler")));
+    q.writeCache = readSysfsValue(diskDir + QStringLiteral("/queue/write_cache"));
+    q.scheduler = activeScheduler(readSysfsValue(diskDir + QStringLiteral("/queue/scheduler")));
     return q;
 }
 

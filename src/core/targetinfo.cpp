@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "targetinfo.h"
+#include "sysfsvalue.h"
 
 #include <QDir>
 #include <QFile>
@@ -27,14 +28,6 @@ bool pathIsUnder(const QString& path, const QString& mountPoint)
 namespace {
 
     DeviceNumber deviceNumber(dev_t dev) { return { ::major(dev), ::minor(dev) }; }
-
-    QString readTrimmed(const QString& path)
-    {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return {};
-        return QString::fromUtf8(file.readAll()).trimmed();
-    }
 
     // The kernel writes space, tab, newline and backslash in mount fields as octal escapes (\040).
     QString unescapeMountField(const QByteArray& field)
@@ -96,7 +89,7 @@ namespace {
         return options.join(QLatin1Char(','));
     }
 
-    bool readFlag(const QString& path) { return readTrimmed(path) == QLatin1String("1"); }
+    bool readFlag(const QString& path) { return readSysfsValue(path) == QLatin1String("1"); }
 
     // A symlink's last component, e.g. a sysfs `driver` link's driver name. The target need not
     // exist (fixture trees only carry the link).
@@ -150,7 +143,7 @@ namespace {
                 else if (driver == QLatin1String("usb-storage"))
                     usb.uas = false;
             }
-            const QString speed = readTrimmed(dir.filePath(QStringLiteral("speed")));
+            const QString speed = readSysfsValue(dir.filePath(QStringLiteral("speed")));
             if (!speed.isEmpty()) {
                 bool ok = false;
                 const double mbps = speed.toDouble(&ok);
@@ -158,8 +151,8 @@ namespace {
                     usb.link = usbLinkLabel(mbps);
                     usb.linkMbps = mbps;
                 }
-                usb.version = readTrimmed(dir.filePath(QStringLiteral("version")));
-                usb.serial = readTrimmed(dir.filePath(QStringLiteral("serial")));
+                usb.version = readSysfsValue(dir.filePath(QStringLiteral("version")));
+                usb.serial = readSysfsValue(dir.filePath(QStringLiteral("serial")));
                 break;
             }
             if (!dir.cdUp())
@@ -188,7 +181,7 @@ namespace {
     QString serialFor(const QString& diskDir, const UsbFacts& usb)
     {
         for (const char* file : { "serial", "device/serial" }) {
-            if (QString serial = readTrimmed(diskDir + QLatin1Char('/') + QLatin1String(file)); !serial.isEmpty())
+            if (QString serial = readSysfsValue(diskDir + QLatin1Char('/') + QLatin1String(file)); !serial.isEmpty())
                 return serial;
         }
         if (QString serial = scsiSerial(diskDir + QStringLiteral("/device/vpd_pg80")); !serial.isEmpty())
@@ -196,7 +189,7 @@ namespace {
         if (!usb.serial.isEmpty())
             return usb.serial;
         for (const char* file : { "wwid", "device/wwid" }) {
-            if (QString wwid = readTrimmed(diskDir + QLatin1Char('/') + QLatin1String(file)); !wwid.isEmpty())
+            if (QString wwid = readSysfsValue(diskDir + QLatin1Char('/') + QLatin1String(file)); !wwid.isEmpty())
                 return wwid;
         }
         return {};
@@ -205,15 +198,15 @@ namespace {
     // Device-mapper and MD devices have no hardware model; what they are is the next best thing.
     QString virtualModel(const QString& diskDir)
     {
-        if (const QString name = readTrimmed(diskDir + QStringLiteral("/dm/name")); !name.isEmpty()) {
-            const QString uuid = readTrimmed(diskDir + QStringLiteral("/dm/uuid"));
+        if (const QString name = readSysfsValue(diskDir + QStringLiteral("/dm/name")); !name.isEmpty()) {
+            const QString uuid = readSysfsValue(diskDir + QStringLiteral("/dm/uuid"));
             if (uuid.startsWith(QLatin1String("LVM-")))
                 return QStringLiteral("LVM volume %1").arg(name);
             if (uuid.startsWith(QLatin1String("CRYPT-")))
                 return QStringLiteral("Encrypted volume %1").arg(name);
             return QStringLiteral("Device mapper %1").arg(name);
         }
-        if (const QString level = readTrimmed(diskDir + QStringLiteral("/md/level")); !level.isEmpty())
+        if (const QString level = readSysfsValue(diskDir + QStringLiteral("/md/level")); !level.isEmpty())
             return QStringLiteral("Software RAID (%1)").arg(level);
         return {};
     }
@@ -224,7 +217,7 @@ namespace {
         std::vector<std::pair<int, QString>> found;
         const QStringList entries = QDir(diskDir).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
         for (const QString& entry : entries) {
-            const QString number = readTrimmed(diskDir + QLatin1Char('/') + entry + QStringLiteral("/partition"));
+            const QString number = readSysfsValue(diskDir + QLatin1Char('/') + entry + QStringLiteral("/partition"));
             if (!number.isEmpty())
                 found.emplace_back(number.toInt(), entry);
         }
@@ -248,11 +241,11 @@ namespace {
         dev.kind = QStringLiteral("block-device");
         dev.device = QStringLiteral("/dev/") + QFileInfo(devicePath).fileName();
         dev.path = dev.device;
-        dev.sizeBytes = readTrimmed(devicePath + QStringLiteral("/size")).toLongLong() * 512; // always 512-byte units
+        dev.sizeBytes = readSysfsValue(devicePath + QStringLiteral("/size")).toLongLong() * 512; // always 512-byte units
         dev.capacityBytes = dev.sizeBytes;
         dev.rotational = readFlag(diskDir + QStringLiteral("/queue/rotational"));
-        dev.logicalBlockSize = readTrimmed(diskDir + QStringLiteral("/queue/logical_block_size")).toUInt();
-        dev.physicalBlockSize = readTrimmed(diskDir + QStringLiteral("/queue/physical_block_size")).toUInt();
+        dev.logicalBlockSize = readSysfsValue(diskDir + QStringLiteral("/queue/logical_block_size")).toUInt();
+        dev.physicalBlockSize = readSysfsValue(diskDir + QStringLiteral("/queue/physical_block_size")).toUInt();
         // A partition can be made read-only on its own, and a read-only disk makes all of them so.
         dev.readOnly = readFlag(devicePath + QStringLiteral("/ro")) || readFlag(diskDir + QStringLiteral("/ro"));
         dev.removable = readFlag(diskDir + QStringLiteral("/removable"));
@@ -262,8 +255,8 @@ namespace {
         else
             dev.partitions = partitionNames(diskDir);
 
-        dev.model = readTrimmed(diskDir + QStringLiteral("/device/model"));
-        dev.vendor = readTrimmed(diskDir + QStringLiteral("/device/vendor"));
+        dev.model = readSysfsValue(diskDir + QStringLiteral("/device/model"));
+        dev.vendor = readSysfsValue(diskDir + QStringLiteral("/device/vendor"));
         // virtio's `device` is the virtio device, whose `vendor` is a PCI ID ("0x1af4"), not a name.
         if (dev.vendor.startsWith(QLatin1String("0x")))
             dev.vendor.clear();
@@ -272,7 +265,7 @@ namespace {
 
         UsbFacts usb;
         if (dev.bus == QLatin1String("loop")) {
-            const QString backing = readTrimmed(diskDir + QStringLiteral("/loop/backing_file"));
+            const QString backing = readSysfsValue(diskDir + QStringLiteral("/loop/backing_file"));
             dev.model
                 = backing.isEmpty() ? QStringLiteral("Loop device") : QStringLiteral("Loop device (%1)").arg(backing);
         } else if (dev.bus == QLatin1String("usb")) {
@@ -282,7 +275,7 @@ namespace {
             dev.usbVersion = usb.version;
             dev.uas = usb.uas;
         } else if (dev.bus == QLatin1String("mmc") && dev.model.isEmpty()) {
-            dev.model = readTrimmed(diskDir + QStringLiteral("/device/name")); // SD and eMMC name the card here
+            dev.model = readSysfsValue(diskDir + QStringLiteral("/device/name")); // SD and eMMC name the card here
         } else if (dev.model.isEmpty()) {
             dev.model = virtualModel(diskDir);
         }
@@ -428,7 +421,7 @@ TargetDescription describeBlockDevice(const QString& sysDir, const TargetPaths& 
 
 std::optional<DeviceNumber> blockDeviceNumber(const QString& sysDir)
 {
-    const QStringList numbers = readTrimmed(sysDir + QStringLiteral("/dev")).split(QLatin1Char(':'));
+    const QStringList numbers = readSysfsValue(sysDir + QStringLiteral("/dev")).split(QLatin1Char(':'));
     bool majorOk = false, minorOk = false;
     if (numbers.size() != 2)
         return std::nullopt;

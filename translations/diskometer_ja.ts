@@ -568,6 +568,10 @@
         <translation>%1: パスごとのばらつきが大きく (CV %2 %、最高 %3 MB/s、最低 %4 MB/s)、安定した値ではありません。ほかにドライブを使うものがない状態でもう一度実行してください</translation>
     </message>
     <message>
+        <source>the virtual machine lost up to %1 % of its CPU time to its host (steal time) during %2 of the %3 tests: such figures depend on what else the host runs, most of all at queue depth 1; run again when the host is quieter</source>
+        <translation>仮想マシンは %3 件中 %2 件のテストの間、CPU 時間の最大 %1 % をホストに奪われました (steal 時間): こうした値はホストで動くほかの処理に左右され、キュー深度 1 では特にそうです。ホストが空いているときにもう一度実行してください</translation>
+    </message>
+    <message>
         <source>the test size (%1) is smaller than the cache many drives have (%2 or more of DRAM or SLC): the figures may be the cache&apos;s, not the drive&apos;s; choose a larger test size</source>
         <translation>テストサイズ (%1) は多くのドライブが持つキャッシュ (DRAM や SLC で %2 以上) より小さいため、数値はドライブではなくキャッシュのものかもしれません。より大きなテストサイズを選んでください</translation>
     </message>

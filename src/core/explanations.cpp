@@ -244,6 +244,32 @@ namespace {
         }
     }
 
+    // A virtual machine whose host ran other guests meanwhile: one warning for the run, marking
+    // each row with a pass above the threshold.
+    void stealRule(const RunResult& run, std::vector<Explanation>& out)
+    {
+        std::vector<size_t> rows;
+        double worst = 0;
+        for (size_t i = 0; i < run.tests.size(); ++i) {
+            double most = 0;
+            for (const PassResult& p : run.tests[i].passes)
+                most = std::max(most, p.stealPercent);
+            if (most > explain::kMaxStealPercent)
+                rows.push_back(i);
+            worst = std::max(worst, most);
+        }
+        if (rows.empty())
+            return;
+        out.push_back({ Explanation::Kind::Warning,
+            Text::tr("the virtual machine lost up to %1 % of its CPU time to its host (steal time) during %2 of "
+                     "the %3 tests: such figures depend on what else the host runs, most of all at queue depth "
+                     "1; run again when the host is quieter")
+                .arg(QString::number(worst, 'f', 1))
+                .arg(rows.size())
+                .arg(run.tests.size()),
+            rows });
+    }
+
     void powerRules(const PowerDescription& p, std::vector<Explanation>& out)
     {
         if (p.onBattery.value_or(false))
@@ -285,6 +311,7 @@ std::vector<Explanation> explainRun(const TargetDescription& target, const RunRe
     sameAsQ1Rules(target, run, all);
     deviceRules(target, ran, all);
     stabilityRules(run, all);
+    stealRule(run, all);
     sizeRules(run, all);
     std::stable_partition(
         all.begin(), all.end(), [](const Explanation& e) { return e.kind == Explanation::Kind::Warning; });

@@ -36,6 +36,10 @@ namespace explain {
     inline constexpr uint64_t kMinTestSize = 256 * MiB;
     // A pass that moved less than this (bytes) says more about its start and end than the drive.
     inline constexpr uint64_t kMinPassBytes = 4'000'000;
+    // A pass during which the hypervisor took more than this share of the machine's CPU time
+    // (steal) measured the host's load as much as the drive: on a 2-vCPU guest 1 % steal gave a
+    // Q1 row 28 k IOPS and 18 % 9.6 k (docs/PERFORMANCE.md, section 9).
+    inline constexpr double kMaxStealPercent = 5.0;
 } // namespace explain
 
 // Every explanation for `run` on `target`, warnings first, in a fixed order.

@@ -50,6 +50,8 @@ namespace {
             { QStringLiteral("write_ios"), qint64(p.writeIos) },
             { QStringLiteral("cpu_user_s"), p.cpuUserSeconds },
             { QStringLiteral("cpu_system_s"), p.cpuSystemSeconds },
+            // The machine's CPU time the hypervisor took over the pass (0 on bare metal).
+            { QStringLiteral("steal_percent"), p.stealPercent },
         };
     }
 
@@ -209,6 +211,12 @@ namespace {
             p.writeIos = uint64_t(integer(o, "write_ios", where));
             p.cpuUserSeconds = number(o, "cpu_user_s", where);
             p.cpuSystemSeconds = number(o, "cpu_system_s", where);
+            // Reports before steal was recorded have none: 0, as on bare metal.
+            p.stealPercent = number(o, "steal_percent", where);
+            if (p.stealPercent < 0 || p.stealPercent > 100) {
+                fail(QStringLiteral("%1.steal_percent must be between 0 and 100").arg(where));
+                p.stealPercent = 0;
+            }
             if (o.value(QLatin1String("latency_us")).isObject())
                 p.latency = latency(o.value(QLatin1String("latency_us")).toObject(), where + ".latency_us");
             else

@@ -24,6 +24,9 @@ struct PassResult {
     uint64_t readBytes = 0, writeBytes = 0, readIos = 0, writeIos = 0;
     LatencySummary latency;
     double cpuUserSeconds = 0, cpuSystemSeconds = 0; // whole process over the pass
+    // The share of the machine's CPU time the hypervisor gave elsewhere over the pass (steal,
+    // /proc/stat; 0 on bare metal): a figure measured while the host was busy (hoststeal.h).
+    double stealPercent = 0;
 
     double mbPerSec() const { return seconds > 0 ? double(bytes) / seconds / 1e6 : 0.0; }
     double iops() const { return seconds > 0 ? double(ios) / seconds : 0.0; }

@@ -2,6 +2,7 @@
 #include "runner.h"
 #include "runmarker.h"
 
+#include "hoststeal.h"
 #include "ioworker.h"
 #include "latencyhistogram.h"
 #include "signatures.h"
@@ -112,6 +113,7 @@ namespace {
             }
             m_limits = limits;
             const CpuTimes cpu0 = processCpu();
+            const auto host0 = readHostCpuTicks();
             m_start.arrive_and_wait();
 
             const auto tick = std::chrono::duration_cast<Clock::duration>(Seconds(kSampleIntervalSeconds));
@@ -129,6 +131,7 @@ namespace {
                 }
             }
             const CpuTimes cpu1 = processCpu();
+            const auto host1 = readHostCpuTicks();
 
             PassOutcome out;
             LatencyHistogram merged;
@@ -152,6 +155,7 @@ namespace {
             out.result.latency = summarize(merged);
             out.result.cpuUserSeconds = cpu1.user - cpu0.user;
             out.result.cpuSystemSeconds = cpu1.system - cpu0.system;
+            out.result.stealPercent = stealPercent(host0, host1);
             return out;
         }
 

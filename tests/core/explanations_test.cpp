@@ -304,6 +304,28 @@ TEST(Explanations, SmallTestSizeAndShortPassesAreFlagged)
     EXPECT_EQ(pass->tests, std::vector<size_t> { 3 });
 }
 
+// A run in a virtual machine whose host took CPU time meanwhile: one warning, on the rows where
+// it happened, with the worst share; at or below 5 % (or on bare metal, 0) nothing.
+TEST(Explanations, StealTimeOfAVirtualMachineIsAReasonToRunAgain)
+{
+    const TargetDescription t;
+    RunResult run = defaultRun(46.7);
+    EXPECT_EQ(findText(explainRun(t, run), QStringLiteral("steal")), nullptr);
+    run.tests[3].passes[0].stealPercent = explain::kMaxStealPercent; // at the threshold: not flagged
+    EXPECT_EQ(findText(explainRun(t, run), QStringLiteral("steal")), nullptr);
+
+    run.tests[3].passes[1].stealPercent = 18.04;
+    run.tests[7].passes[0].stealPercent = 6.5;
+    run.tests[0].passes[0].stealPercent = 2.0;
+    const auto all = explainRun(t, run);
+    const Explanation* steal = findText(all, QStringLiteral("(steal time)"));
+    ASSERT_NE(steal, nullptr) << dump(all).toStdString();
+    EXPECT_EQ(steal->kind, Explanation::Kind::Warning);
+    EXPECT_EQ(steal->tests, (std::vector<size_t> { 3, 7 }));
+    EXPECT_TRUE(steal->text.contains(QStringLiteral("up to 18.0 % of its CPU time"))) << steal->text.toStdString();
+    EXPECT_TRUE(steal->text.contains(QStringLiteral("during 2 of the 8 tests"))) << steal->text.toStdString();
+}
+
 TEST(Explanations, EveryReportFormatCarriesThem)
 {
     FakeSys sys;

@@ -145,7 +145,7 @@ TEST(JsonReport, ResultsInRunOrderWithTheHeadlinePass)
     const QJsonObject pass = passes[0].toObject();
     expectKeys(pass,
         { "mb_per_s", "iops", "latency_us_mean", "seconds", "bytes", "ios", "cpu_user_s", "cpu_system_s", "read_bytes",
-            "write_bytes" });
+            "write_bytes", "steal_percent" });
     EXPECT_NEAR(pass.value("latency_us_mean").toDouble(), 9999.99, 1e-9);
     EXPECT_DOUBLE_EQ(pass.value("seconds").toDouble(), 10.0);
     EXPECT_EQ(pass.value("bytes").toInteger(), qint64(r.run.tests[2].passes[0].bytes));
@@ -203,6 +203,7 @@ TEST(JsonReport, RoundTripThroughParseJson)
     original.run.region.logicalBlockSize = 4096;
     original.run.warnings = { "buffered fallback" };
     original.run.cancelled = true;
+    original.run.tests[1].passes[2].stealPercent = 18.25; // a busy host under a virtual machine
     original.run.tests[3].error = "EIO at offset 123";
     original.target.link = QStringLiteral("USB 2.0 (480 Mbps)");
     original.target.vendor = QStringLiteral("SanDisk");
@@ -273,6 +274,7 @@ TEST(JsonReport, RoundTripThroughParseJson)
             EXPECT_DOUBLE_EQ(b.passes[p].latency.minNs, a.passes[p].latency.minNs);
             EXPECT_DOUBLE_EQ(b.passes[p].cpuUserSeconds, a.passes[p].cpuUserSeconds);
             EXPECT_DOUBLE_EQ(b.passes[p].cpuSystemSeconds, a.passes[p].cpuSystemSeconds);
+            EXPECT_DOUBLE_EQ(b.passes[p].stealPercent, a.passes[p].stealPercent);
         }
         ASSERT_EQ(b.timeline.size(), a.timeline.size());
         for (size_t s = 0; s < a.timeline.size(); ++s) {

@@ -15,6 +15,8 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <optional>
+#include <string>
 
 using namespace dm;
 using namespace dm::test;
@@ -57,11 +59,18 @@ public:
     }
     const std::string& dir() const { return m_dir; }
     const std::string& skip() const { return m_skip; }
-    size_t entries() const
+    // The entries of the mount's top directory; nullopt (and why) when it cannot be listed.
+    std::optional<size_t> entries(std::string* why = nullptr) const
     {
         size_t n = 0;
-        for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(m_dir))
+        std::error_code ec;
+        for (std::filesystem::directory_iterator it(m_dir, ec), end; !ec && it != end; it.increment(ec))
             ++n;
+        if (ec) {
+            if (why)
+                *why = ec.message();
+            return std::nullopt;
+        }
         return n;
     }
 
@@ -225,7 +234,8 @@ TEST(CapacityFill, FindsTheRealSizeOfAFakeThroughItsFilesystem)
     DM_REQUIRE_FUSE_RIG(rig);
     MountedRig fs(rig, "ext4");
     DM_REQUIRE_MOUNTED(fs);
-    const size_t entries = fs.entries();
+    const std::optional<size_t> entries = fs.entries();
+    ASSERT_TRUE(entries);
     const CapacityResult r = check(fs.dir());
     EXPECT_EQ(r.mode, CapacityMode::Fill);
     // 256 MiB less ext4's journal and metadata, the 5 % kept for root, and the 16 MiB margin.
@@ -237,7 +247,16 @@ TEST(CapacityFill, FindsTheRealSizeOfAFakeThroughItsFilesystem)
     EXPECT_LT(relativeError(r.verifiedBytes, o.wrap), 0.01)
         << "verified " << r.verifiedBytes << " of a real " << o.wrap;
     EXPECT_EQ(r.verifiedBytes + r.lostBytes, r.announcedBytes);
-    EXPECT_EQ(fs.entries(), entries) << "test files were left behind";
+    // The fake keeps 72 MiB, so the fill's data past 72 MiB lands on ext4's own first block
+    // group: its root directory block is overwritten too, as on a real fake stick. Whether the
+    // kernel still has that block cached decides if the directory can be listed afterwards (a
+    // CI run under load read it again: EBADMSG, a checksum error); when it cannot, there is no
+    // directory left to hold a stray file.
+    std::string why;
+    if (const std::optional<size_t> after = fs.entries(&why))
+        EXPECT_EQ(*after, *entries) << "test files were left behind";
+    else
+        std::printf("the fake overwrote ext4's root directory as well (%s): not listed\n", why.c_str());
 }
 
 TEST(CapacityFill, FindsTheDamagedStretchThroughItsFilesystem)

@@ -27,7 +27,7 @@ namespace {
 bool AppOptions::anyOverride() const
 {
     return target || profile || preset || mode || count || size || measure || interval || warmup || mix || unit
-        || engine;
+        || engine || noPowerHold;
 }
 
 void AppOptions::applyTo(GuiSettings& s) const
@@ -66,6 +66,8 @@ void AppOptions::applyTo(GuiSettings& s) const
         s.unit = *unit;
     if (engine)
         s.engine = *engine;
+    if (noPowerHold)
+        s.holdPowerProfile = false;
 }
 
 Result<AppOptions> parseAppOptions(const QStringList& arguments)
@@ -90,6 +92,9 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     opt("mix", "Add mixed tests with this read share (10-90).", "PERCENT");
     opt("unit", "mbps, gbps, iops or us.", "UNIT");
     opt("engine", "libaio or io_uring (falls back to libaio where io_uring cannot run).", "NAME");
+    opt("no-power-hold",
+        "Do not hold the performance power profile while testing (as diskometer-cli's option; the setting "
+        "stays as it is).");
     opt("comment", "The comment shown in the window and the reports.", "TEXT");
     opt("palette", "light or dark (default: the desktop's).", "NAME");
     opt("language", "Language of the window, such as ja or en (default: the desktop's).", "CODE");
@@ -188,6 +193,7 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
         return usage(QStringLiteral("unknown --palette: use light or dark"));
     o.language = p.value(QStringLiteral("language"));
     o.start = p.isSet(QStringLiteral("start"));
+    o.noPowerHold = p.isSet(QStringLiteral("no-power-hold"));
     o.saveImage = p.value(QStringLiteral("save-image"));
     o.saveText = p.value(QStringLiteral("save-text"));
     o.saveJson = p.value(QStringLiteral("save-json"));

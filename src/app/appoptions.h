@@ -24,6 +24,7 @@ struct AppOptions {
     std::optional<int> mix; // read share
     std::optional<Unit> unit;
     std::optional<EngineKind> engine;
+    bool noPowerHold = false; // --no-power-hold: the setting "Hold the performance power profile" off
     QString comment;
     QString palette; // "", "light" or "dark"
     QString language; // "ja", "en"…; empty: the desktop's locale

@@ -137,10 +137,12 @@ TEST(AppOptions, ParsesTheAutomationFlags)
     auto o = parseAppOptions({ "diskometer", "--target", "/mnt", "--profile", "peak", "--preset", "nvme", "--count",
         "3", "--size", "64MiB", "--measure", "2", "--interval", "0", "--mode", "read", "--mix", "60", "--comment", "x",
         "--start", "--save-image", "a.png", "--save-text", "a.txt", "--save-json", "a.json", "--quit-when-done",
-        "--unit", "iops", "--engine", "io_uring" });
+        "--unit", "iops", "--engine", "io_uring", "--no-power-hold" });
     ASSERT_TRUE(o) << o.error().message;
     GuiSettings s = defaultGuiSettings();
+    ASSERT_TRUE(s.holdPowerProfile); // on by default (issue 16)
     o->applyTo(s);
+    EXPECT_FALSE(s.holdPowerProfile);
     EXPECT_EQ(s.targetPath, QStringLiteral("/mnt"));
     EXPECT_EQ(s.profile, Profile::Peak);
     EXPECT_EQ(s.preset, Preset::Nvme);

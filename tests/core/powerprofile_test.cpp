@@ -152,6 +152,45 @@ QProcess* startCli(const QString& dir, const QString& json, const QStringList& e
     return p;
 }
 
+#ifdef DM_APP_PATH
+// The window, offscreen, on a small directory: one short read row, saved as JSON, then it quits.
+// Its settings and history go to `dir` too, never the user's.
+QProcess* startWindow(const QString& dir, const QString& json, const QStringList& extra)
+{
+    auto* p = new QProcess;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), dir + QStringLiteral("/data"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir + QStringLiteral("/config"));
+    QDir(dir).mkpath(QStringLiteral("runtime"));
+    QFile::setPermissions(dir + QStringLiteral("/runtime"),
+        QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    env.insert(QStringLiteral("XDG_RUNTIME_DIR"), dir + QStringLiteral("/runtime"));
+    p->setProcessEnvironment(env);
+    p->start(QStringLiteral(DM_APP_PATH),
+        QStringList { QStringLiteral("--allow-root"), QStringLiteral("--target"), dir, QStringLiteral("--mode"),
+            QStringLiteral("read"), QStringLiteral("--size"), QStringLiteral("16MiB"), QStringLiteral("--count"),
+            QStringLiteral("1"), QStringLiteral("--measure"), QStringLiteral("0.5"), QStringLiteral("--warmup"),
+            QStringLiteral("0"), QStringLiteral("--interval"), QStringLiteral("0"), QStringLiteral("--start"),
+            QStringLiteral("--quit-when-done"), QStringLiteral("--save-json"), json }
+            + extra);
+    return p;
+}
+
+QJsonObject powerOf(const QString& json)
+{
+    QFile f(json);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll())
+        .object()
+        .value(QStringLiteral("system"))
+        .toObject()
+        .value(QStringLiteral("power"))
+        .toObject();
+}
+#endif
+
 } // namespace
 
 TEST_F(PowerProfiles, HoldIsVisibleWhileItLivesAndGoneAfter)
@@ -231,6 +270,33 @@ TEST_F(PowerProfiles, NoPowerHoldLeavesTheProfileAlone)
     EXPECT_EQ(power.value(QStringLiteral("profile")).toString(), QStringLiteral("balanced"));
     EXPECT_EQ(power.value(QStringLiteral("held")).toBool(true), false);
 }
+
+#ifdef DM_APP_PATH
+// The window holds the profile as the CLI does, and --no-power-hold (issue 16) turns that off
+// for the session, as the setting does.
+TEST_F(PowerProfiles, WindowHoldsUnlessToldNotTo)
+{
+    for (const bool hold : { true, false }) {
+        QTemporaryDir work;
+        const QString json = work.filePath(QStringLiteral("run.json"));
+        std::unique_ptr<QProcess> window(
+            startWindow(work.path(), json, hold ? QStringList {} : QStringList { QStringLiteral("--no-power-hold") }));
+        ASSERT_TRUE(window->waitForStarted());
+        bool seen = false;
+        while (!window->waitForFinished(100))
+            seen = seen || ourHold();
+        EXPECT_EQ(window->exitCode(), 0) << window->readAllStandardError().toStdString();
+        EXPECT_EQ(seen, hold) << (hold ? "no hold was seen while the window ran" : "the window held the profile")
+                              << "; holds now: " << holds();
+        const QJsonObject power = powerOf(json);
+        ASSERT_FALSE(power.isEmpty()) << "no report with system.power in " << json.toStdString();
+        EXPECT_EQ(power.value(QStringLiteral("held")).toBool(!hold), hold);
+        EXPECT_EQ(power.value(QStringLiteral("profile")).toString(),
+            hold ? QStringLiteral("performance") : QStringLiteral("balanced"));
+        EXPECT_FALSE(ourHold()) << "the hold outlived the window: " << holds();
+    }
+}
+#endif
 
 TEST_F(PowerProfiles, HoldGoesWithCtrlCAndWithSigkill)
 {

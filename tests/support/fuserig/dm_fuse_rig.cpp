@@ -54,7 +54,11 @@ Config g_config;
 std::vector<uint8_t> g_data; // g_config.wrap bytes
 std::mutex g_dataMutex;
 std::atomic<uint64_t> g_moved { 0 }; // bytes read and written so far
-volatile std::sig_atomic_t g_stalled = 0;
+// Set by the signal handlers, read by libfuse's worker threads: an atomic, as a volatile
+// sig_atomic_t is only safe within the thread the signal interrupts (TSan reported the race).
+// Lock-free, so async-signal-safe.
+std::atomic<int> g_stalled { 0 };
+static_assert(std::atomic<int>::is_always_lock_free);
 
 void onStall(int) { g_stalled = 1; }
 void onResume(int) { g_stalled = 0; }

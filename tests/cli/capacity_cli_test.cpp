@@ -178,7 +178,9 @@ TEST(CapacityCommand, SigkillLeavesNothingAndALeftoverIsSweptByTheNextCheck)
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("LD_PRELOAD"), QStringLiteral(DM_NO_TMPFILE_PATH));
-        env.insert(QStringLiteral("ASAN_OPTIONS"), QStringLiteral("verify_asan_link_order=0"));
+        // Added to the options the test run set (where reports go, tools/sanitize), not instead of them.
+        env.insert(QStringLiteral("ASAN_OPTIONS"),
+            env.value(QStringLiteral("ASAN_OPTIONS")) + QStringLiteral(":verify_asan_link_order=0"));
         if (keepNamed)
             env.insert(QStringLiteral("DM_PRELOAD_KEEP_NAMED"), QStringLiteral("1"));
         p.setProcessEnvironment(env);

@@ -16,8 +16,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <future>
 #include <memory>
 #include <random>
+#include <thread>
 
 namespace dm {
 
@@ -143,13 +145,10 @@ ScanSummary summarize(const ScanResult& result)
     return s;
 }
 
-Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& cb, const std::atomic<bool>& cancel)
+// The scan itself, on the thread runSurfaceScan() starts for it.
+static Result<ScanResult> scanOnItsThread(
+    const ScanRequest& req, const ScanCallbacks& cb, const std::atomic<bool>& cancel)
 {
-    if (auto st = validate(req); !st)
-        return st.error();
-    if (auto st = checkIsBlockDevice(req); !st)
-        return st.error();
-
     TargetRequest target;
     target.path = req.target;
     target.size = UINT64_MAX; // the whole device
@@ -298,6 +297,33 @@ Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& c
     if (std::string w = marker.overlapWarning(); !w.empty())
         out.warnings.push_back(w);
     return out;
+}
+
+Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& cb, const std::atomic<bool>& cancel)
+{
+    if (auto st = validate(req); !st)
+        return st.error();
+    if (auto st = checkIsBlockDevice(req); !st)
+        return st.error();
+    // The scan's I/O runs on a thread of its own that nobody joins. With io_uring, a read the
+    // kernel cannot start at once (one the block layer splits, or one that waits for a request of
+    // a full queue) goes to an io-wq worker of the thread that submitted it, and that thread
+    // cannot end until the worker is done (io_wq_put_and_exit): on a stalled device, not before
+    // the device answers. So the scan returns as soon as its stall timeout or a Stop says so, its
+    // I/O and buffer are with the held-I/O keeper (ScanIo, heldio.h), and its thread ends by
+    // itself when the kernel lets it; the caller's thread (the window's job, a test's future)
+    // never waits for it. The thread owns the promise, so nothing of the caller's is touched
+    // once the result is handed over.
+    std::promise<Result<ScanResult>> promise;
+    auto result = promise.get_future();
+    std::thread([&req, &cb, &cancel, promise = std::move(promise)]() mutable {
+        try {
+            promise.set_value(scanOnItsThread(req, cb, cancel));
+        } catch (...) {
+            promise.set_exception(std::current_exception());
+        }
+    }).detach();
+    return result.get();
 }
 
 } // namespace dm

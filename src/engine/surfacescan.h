@@ -89,7 +89,9 @@ uint32_t scanIoSize(uint64_t sampleSize, uint64_t largest = MiB);
 // Checks the request's numbers (not the device): a message that says what to do.
 Status validate(const ScanRequest& request);
 
-// Runs the scan on the calling thread. Errors before any I/O (not a block device, bad numbers,
+// Runs the scan on a thread of its own while the caller waits (the callbacks are called on that
+// thread), and returns without waiting for that thread to end: with io_uring it cannot end while
+// the kernel holds its I/O (surfacescan.cpp). Errors before any I/O (not a block device, bad numbers,
 // write-back refused) come back as Error; an I/O error during the scan ends it and is kept in
 // ScanResult::error with the samples read so far. `cancel` stops it within half a second.
 Result<ScanResult> runSurfaceScan(

@@ -486,6 +486,10 @@
         <translation>パーティションテーブルもファイルシステムも見つかりませんでしたが、データがあればそれも失われます</translation>
     </message>
     <message>
+        <source>reading the device…</source>
+        <translation>デバイスを読み取っています…</translation>
+    </message>
+    <message>
         <source>It holds:</source>
         <translation>内容:</translation>
     </message>
@@ -884,6 +888,10 @@ Write MB/s</source>
 <context>
     <name>dm::HistoryService</name>
     <message>
+        <source>%1 was not stored in the history: %2</source>
+        <translation>%1 は履歴に保存されませんでした: %2</translation>
+    </message>
+    <message>
         <source>%1 was not stored in the history (%2). Its JSON is kept in %3: add it with History › Import once the history can be written.</source>
         <translation>%1 は履歴に保存されませんでした (%2)。JSON は %3 に残してあります。履歴に書き込めるようになったら、履歴 › インポートで追加してください。</translation>
     </message>
@@ -1280,10 +1288,6 @@ Write MB/s</source>
     <message>
         <source>kept in the history as run %1</source>
         <translation>履歴に実行 %1 として保存しました</translation>
-    </message>
-    <message>
-        <source>Not stored in the history: %1</source>
-        <translation>履歴に保存されませんでした: %1</translation>
     </message>
     <message>
         <source>Showing %1 of %2 from the history (read-only): the next run or a change of settings replaces it</source>

@@ -149,6 +149,7 @@ void CapacityPage::run(CapacityRequest request)
             callbacks.progress = [=, this](const CapacityProgress& p) { post([=, this] { onProgress(p); }); };
             return runCapacityCheck(r, callbacks, cancel);
         },
+        formatCapacityJson, formatCapacityCsv,
         [this](const Result<CapacityResult>& result, const ReportHeader& header) { onFinished(result, header); });
 }
 
@@ -246,10 +247,6 @@ void CapacityPage::updateSummary()
     html += QStringLiteral("</table>");
     setSummary(html);
 }
-
-QByteArray CapacityPage::csv() const { return m_report ? formatCapacityCsv(*m_report) : QByteArray(); }
-
-QByteArray CapacityPage::json() const { return m_report ? formatCapacityJson(*m_report) : QByteArray(); }
 
 void CapacityPage::applyOptions(const AppOptions& options, bool)
 {

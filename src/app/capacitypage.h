@@ -30,8 +30,6 @@ public:
     // The verdict in the window's language, from the same values the reports use.
     static QString verdictText(const CapacityResult& result);
 
-    QByteArray csv() const override;
-    QByteArray json() const override;
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
 
 protected:

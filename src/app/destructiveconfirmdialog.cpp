@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "destructiveconfirmdialog.h"
+#include "offguithread.h"
 
 #include "report.h"
 #include "signatures.h"
@@ -18,6 +19,8 @@
 #include <QPushButton>
 #include <QStyle>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace dm {
 
@@ -52,6 +55,12 @@ namespace {
 
 DestructiveConfirmDialog::DestructiveConfirmDialog(
     const QString& device, const QString& description, const QStringList& signatures, QWidget* parent)
+    : DestructiveConfirmDialog(device, parent)
+{
+    setDescription(description, signatures);
+}
+
+DestructiveConfirmDialog::DestructiveConfirmDialog(const QString& device, QWidget* parent)
     : QDialog(parent)
     , m_device(device)
 {
@@ -84,20 +93,11 @@ DestructiveConfirmDialog::DestructiveConfirmDialog(
         details->addWidget(new QLabel(label, this), row, 0, Qt::AlignLeft | Qt::AlignTop);
         details->addWidget(field, row, 1, Qt::AlignTop);
     };
-    addRow(tr("Device:"), wrappingLabel(description.isEmpty() ? device : description, this, Qt::PlainText));
-    QLabel* found = nullptr;
-    if (signatures.isEmpty()) {
-        found
-            = wrappingLabel(tr("no partition table or filesystem was recognised; any data on it is lost all the same"),
-                this, Qt::PlainText);
-    } else {
-        // One per line: a user looking for "my backup partition" reads a list faster than a sentence.
-        QStringList lines;
-        for (const QString& s : signatures)
-            lines << QStringLiteral("\u2022 ") + s.toHtmlEscaped();
-        found = wrappingLabel(lines.join(QStringLiteral("<br>")), this);
-    }
-    addRow(tr("It holds:"), found);
+    const QString reading = tr("reading the device…");
+    m_descriptionLabel = wrappingLabel(reading, this, Qt::PlainText);
+    addRow(tr("Device:"), m_descriptionLabel);
+    m_foundLabel = wrappingLabel(reading, this, Qt::PlainText);
+    addRow(tr("It holds:"), m_foundLabel);
 
     auto* prompt = wrappingLabel(
         tr("To confirm, type the device name, <b>%1</b> or <b>%2</b>:").arg(unbroken(name), unbroken(device)), this);
@@ -157,6 +157,27 @@ DestructiveConfirmDialog::DestructiveConfirmDialog(
 
 DestructiveConfirmDialog::~DestructiveConfirmDialog() = default;
 
+void DestructiveConfirmDialog::setDescription(const QString& description, const QStringList& signatures)
+{
+    m_descriptionLabel->setText(description.isEmpty() ? m_device : description);
+    if (signatures.isEmpty()) {
+        m_foundLabel->setTextFormat(Qt::PlainText);
+        m_foundLabel->setText(
+            tr("no partition table or filesystem was recognised; any data on it is lost all the same"));
+    } else {
+        // One per line: a user looking for "my backup partition" reads a list faster than a sentence.
+        QStringList lines;
+        for (const QString& s : signatures)
+            lines << QStringLiteral("\u2022 ") + s.toHtmlEscaped();
+        m_foundLabel->setTextFormat(Qt::RichText);
+        m_foundLabel->setText(lines.join(QStringLiteral("<br>")));
+    }
+    m_described = true;
+    // As tall as the wrapped text now needs, never shorter than the user made it.
+    resize(width(), std::max(height(), heightForWidth(width())));
+    updateButton();
+}
+
 bool DestructiveConfirmDialog::nameMatches(const QString& typed, const QString& device)
 {
     const QString t = typed.trimmed();
@@ -165,10 +186,22 @@ bool DestructiveConfirmDialog::nameMatches(const QString& typed, const QString& 
 
 bool DestructiveConfirmDialog::confirm(const QString& device, QWidget* parent)
 {
-    QStringList signatures;
-    for (const auto& name : findSignaturesOfUnusedDevice(device.toStdString()))
-        signatures << QString::fromStdString(name);
-    DestructiveConfirmDialog dialog(device, deviceDescription(describeTarget(device)), signatures, parent);
+    DestructiveConfirmDialog dialog(device, parent);
+    struct Found {
+        TargetDescription target;
+        QStringList signatures;
+    };
+    runOffGuiThread(
+        &dialog,
+        [device] {
+            noteOffGuiThread("device description");
+            Found found;
+            found.target = describeTarget(device);
+            for (const auto& name : findSignaturesOfUnusedDevice(device.toStdString()))
+                found.signatures << QString::fromStdString(name);
+            return found;
+        },
+        [d = &dialog](const Found& found) { d->setDescription(deviceDescription(found.target), found.signatures); });
     return dialog.exec() == QDialog::Accepted;
 }
 
@@ -204,6 +237,9 @@ bool DestructiveConfirmDialog::eventFilter(QObject* watched, QEvent* event)
     return QDialog::eventFilter(watched, event);
 }
 
-void DestructiveConfirmDialog::updateButton() { m_eraseButton->setEnabled(nameMatches(m_nameEdit->text(), m_device)); }
+void DestructiveConfirmDialog::updateButton()
+{
+    m_eraseButton->setEnabled(m_described && nameMatches(m_nameEdit->text(), m_device));
+}
 
 } // namespace dm

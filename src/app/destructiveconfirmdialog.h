@@ -4,6 +4,7 @@
 #include <QDialog>
 #include <QStringList>
 
+class QLabel;
 class QLineEdit;
 class QPushButton;
 
@@ -23,14 +24,21 @@ public:
     // see deviceDescription()); `signatures` what findSignatures() found on it, may be empty.
     DestructiveConfirmDialog(
         const QString& device, const QString& description, const QStringList& signatures, QWidget* parent = nullptr);
+    // The device not described yet: says it is being read, and "Erase and Test" stays disabled
+    // until setDescription(), whatever is typed (nobody consents to erasing what they were not shown).
+    explicit DestructiveConfirmDialog(const QString& device, QWidget* parent = nullptr);
     ~DestructiveConfirmDialog() override;
 
     // Whether `typed` names `device`: its path or its name in /dev, spaces around ignored.
     static bool nameMatches(const QString& typed, const QString& device);
     // "SanDisk Ultra (usb, USB 3.2 Gen 1 (5 Gbps)), 64.0 GB" for the dialog's description line.
     static QString deviceDescription(const TargetDescription& target);
-    // Describes `device`, looks for what is on it, and asks: true when the user typed its name.
+    // Asks, and meanwhile describes `device` and looks for what is on it on a thread of its own
+    // (sysfs and the device's first sectors: a device that does not answer holds that thread,
+    // never the window, which keeps drawing while the dialog waits). True when the user typed its name.
     static bool confirm(const QString& device, QWidget* parent);
+    void setDescription(const QString& description, const QStringList& signatures);
+    bool isDescribed() const { return m_described; }
 
     QLineEdit* nameEdit() const { return m_nameEdit; }
     QPushButton* eraseButton() const { return m_eraseButton; }
@@ -43,6 +51,9 @@ private:
     void updateButton();
 
     QString m_device;
+    bool m_described = false;
+    QLabel* m_descriptionLabel = nullptr;
+    QLabel* m_foundLabel = nullptr;
     QLineEdit* m_nameEdit = nullptr;
     QPushButton* m_eraseButton = nullptr;
     QPushButton* m_cancelButton = nullptr;

@@ -99,8 +99,21 @@ void HistoryService::refresh()
 
 void HistoryService::store(std::vector<HistoryInput> runs, const QString& what, QObject* origin)
 {
+    store([runs = std::move(runs)]() -> Result<std::vector<HistoryInput>> { return runs; }, what, origin);
+}
+
+void HistoryService::store(MakeRuns make, const QString& what, QObject* origin)
+{
     // The QPointer is only read on the GUI thread, where the origin lives.
-    run([this, runs = std::move(runs), what, origin = QPointer<QObject>(origin)](HistoryStore& store) {
+    run([this, make = std::move(make), what, origin = QPointer<QObject>(origin)](HistoryStore& store) {
+        auto made = make();
+        if (!made) {
+            reply([this, what, origin, text = tr("%1 was not stored in the history: %2").arg(what, message(made.error()))] {
+                Q_EMIT storeFailed(what, text, origin.data());
+            });
+            return;
+        }
+        const std::vector<HistoryInput>& runs = *made;
         auto ids = store.add(runs);
         if (ids) {
             reply([this, i = *ids, what, origin] { Q_EMIT stored(i, what, origin.data()); });

@@ -41,6 +41,11 @@ public:
     // `origin` (the page that ran it, or null) comes back with the answer, so the answer reaches
     // its page without anyone comparing (translated) names.
     void store(std::vector<HistoryInput> runs, const QString& what, QObject* origin = nullptr);
+    // As store(), with the runs made on the store's thread by `make` (formatting a Report's JSON,
+    // reading a page's): the window never formats or parses a report. A run that cannot be made
+    // is a storeFailed() saying why.
+    using MakeRuns = std::function<Result<std::vector<HistoryInput>>()>;
+    void store(MakeRuns make, const QString& what, QObject* origin = nullptr);
     // History › Import: as store(), but a run that is in the history already is skipped, and
     // failed() says which run it is, after the list (issue 14, item 14; `history import` does the
     // same unless --again).

@@ -2,30 +2,22 @@
 #include "mainwindow.h"
 #include "explanationpanel.h"
 #include "powerprofile.h"
-#include "windowimage.h"
 
 #include "blockdevices.h"
 #include "devicegate.h"
-#include "jsonreport.h"
 #include "livechart.h"
-#include "markdownreport.h"
 #include "mountlist.h"
-#include "reportfile.h"
 #include "resultgrid.h"
 #include "runheader.h"
 #include "targetcombo.h"
 #include "targetinfo.h"
-#include "textreport.h"
 #include "uistats.h"
 
 #include <QActionGroup>
 #include <QApplication>
-#include <QBuffer>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -34,11 +26,11 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardItemModel>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QVBoxLayout>
 
 #include <cstdio>
+#include <memory>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -448,29 +440,6 @@ void MainWindow::onRunningChanged(bool running)
     }
 }
 
-void MainWindow::finishAutomation(bool ran)
-{
-    Q_EMIT runEnded(m_exitCode);
-    if (!ran) {
-        if (m_options.quitWhenDone)
-            QApplication::exit(m_exitCode);
-        return;
-    }
-    if (!m_options.saveImage.isEmpty() && !saveImage(m_options.saveImage))
-        m_exitCode = 2;
-    const Report report = currentReport();
-    if (!m_options.saveText.isEmpty() && !saveReport(m_options.saveText, formatText(report).toUtf8()))
-        m_exitCode = 2;
-    if (!m_options.saveJson.isEmpty() && !saveReport(m_options.saveJson, formatJson(report)))
-        m_exitCode = 2;
-    if (!m_options.saveMarkdown.isEmpty() && !saveReport(m_options.saveMarkdown, formatMarkdown(report).toUtf8()))
-        m_exitCode = 2;
-    if (m_stats && !saveReport(m_options.statsFile, m_stats->toJson()))
-        m_exitCode = 2;
-    if (m_options.quitWhenDone)
-        QApplication::exit(m_exitCode);
-}
-
 Report MainWindow::currentReport() const
 {
     if (m_storedReport) {
@@ -507,68 +476,6 @@ void MainWindow::showTimeline(size_t testRow, Direction d)
             QStringLiteral("%1 %2").arg(QString::fromStdString(rowName(r->spec.row)), tr(directionTitle(d))),
             r->timeline);
 }
-
-bool MainWindow::saveImage(const QString& path)
-{
-    // The window as the user sees it; the title bar belongs to the window manager and cannot
-    // be grabbed portably, so the image is the window's contents.
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    // The comment box's placeholder is a hint for the person at the window, not part of the
-    // result: an image without a comment shows an empty box, as CrystalDiskMark's does.
-    const QString hint = m_comment->placeholderText();
-    m_comment->setPlaceholderText(QString());
-    const QImage image = windowImage(*this);
-    m_comment->setPlaceholderText(hint);
-    image.save(&buffer, "PNG");
-    return saveReport(path, png);
-}
-
-bool MainWindow::saveReport(const QString& path, const QByteArray& content)
-{
-    const QString error = writeReportFile(path, content);
-    if (!error.isEmpty())
-        std::fprintf(stderr, "diskometer: %s\n", error.toLocal8Bit().constData());
-    return error.isEmpty();
-}
-
-void MainWindow::saveImageInteractive()
-{
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
-    const QString name = defaultReportFileName(QStringLiteral("png"), QDateTime::currentDateTime());
-    const QString path
-        = QFileDialog::getSaveFileName(this, tr("Save Image"), QDir(dir).filePath(name), tr("PNG images (*.png)"));
-    if (!path.isEmpty() && !saveImage(path))
-        QMessageBox::warning(this, tr("Diskometer"), tr("Could not write %1. Choose another folder.").arg(path));
-}
-
-void MainWindow::saveReportInteractive(const QString& kind)
-{
-    const Report report = currentReport();
-    QString suffix = QStringLiteral("txt"), filter = tr("Text (*.txt)");
-    QByteArray content;
-    if (kind == QLatin1String("json")) {
-        suffix = QStringLiteral("json");
-        filter = tr("JSON (*.json)");
-        content = formatJson(report);
-    } else if (kind == QLatin1String("markdown")) {
-        suffix = QStringLiteral("md");
-        filter = tr("Markdown (*.md)");
-        content = formatMarkdown(report).toUtf8();
-    } else {
-        content = formatText(report).toUtf8();
-    }
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Report"),
-        QDir(dir).filePath(defaultReportFileName(suffix, QDateTime::currentDateTime())), filter);
-    if (!path.isEmpty() && !saveReport(path, content))
-        QMessageBox::warning(this, tr("Diskometer"), tr("Could not write %1. Choose another folder.").arg(path));
-}
-
-void MainWindow::copyText() { QApplication::clipboard()->setText(formatText(currentReport())); }
-
-void MainWindow::copyImage() { QApplication::clipboard()->setImage(windowImage(*this)); }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {

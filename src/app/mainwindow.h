@@ -8,6 +8,7 @@
 
 #include <QDateTime>
 #include <QMainWindow>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -80,6 +81,11 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    // A file to write and what makes its content (a report formatter), both run off the GUI thread.
+    using FileJob = std::pair<QString, std::function<QByteArray()>>;
+    // Makes and writes the files on a thread of their own, then `then(written)` on the GUI thread
+    // (false when one could not be written, said on stderr); at once when there are none.
+    void writeFilesThen(std::vector<FileJob> files, std::function<void(bool written)> then);
     void buildMenus();
     void buildCentral();
     void buildPages(QWidget* benchmark); // mainwindowpages.cpp

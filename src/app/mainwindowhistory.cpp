@@ -11,6 +11,7 @@
 #include "historypage.h"
 #include "historyservice.h"
 #include "livechart.h"
+#include "offguithread.h"
 #include "reportfile.h"
 #include "resultgrid.h"
 #include "targetinfo.h"
@@ -102,19 +103,21 @@ void MainWindow::storeGridRun(const RunResult& r)
         return;
     Report report = currentReport();
     report.run.tests = r.tests;
-    m_history->store({ historyInputFromReport(report) }, gridWhat(), this);
+    // Its JSON is formatted on the history's thread, never here.
+    m_history->store(
+        [report]() -> Result<std::vector<HistoryInput>> {
+            noteOffGuiThread("grid history json");
+            return std::vector<HistoryInput> { historyInputFromReport(report) };
+        },
+        gridWhat(), this);
 }
 
 void MainWindow::storePageRun(ToolPage* page)
 {
     if (!page->completedRun())
         return;
-    auto inputs = historyInputsFromFile(page->json());
-    if (!inputs) {
-        page->addStatusNote(tr("Not stored in the history: %1").arg(QString::fromStdString(inputs.error().message)));
-        return;
-    }
-    m_history->store(std::move(*inputs), page->runWhat(), page);
+    // Read (and summarised for the list) on the history's thread.
+    m_history->store([json = page->json()] { return historyInputsFromFile(json); }, page->runWhat(), page);
 }
 
 void MainWindow::showStoredReport(const Report& report)

@@ -96,15 +96,25 @@ void MainWindow::finishPageAutomation(ToolPage* page, bool ok)
         m_exitCode = 2; // refused before measuring, as diskometer-cli's usage and target errors
     if (!m_options.saveImage.isEmpty() && !page->saveImage(m_options.saveImage))
         m_exitCode = 2;
-    if (!m_options.saveJson.isEmpty() && (!page->hasResult() || !saveReport(m_options.saveJson, page->json())))
-        m_exitCode = 2;
-    if (!m_options.saveCsv.isEmpty() && (!page->hasResult() || !saveReport(m_options.saveCsv, page->csv())))
-        m_exitCode = 2;
-    Q_EMIT runEnded(m_exitCode);
-    if (m_options.quitWhenDone) {
-        std::fprintf(stderr, "diskometer: %s\n", page->statusText().toLocal8Bit().constData());
-        QApplication::exit(m_exitCode);
-    }
+    // Nothing to save without a result: that is a failure of its own, as a file that cannot be written.
+    std::vector<FileJob> files;
+    for (const auto& [path, content] :
+        { std::pair { m_options.saveJson, page->json() }, std::pair { m_options.saveCsv, page->csv() } })
+        if (!path.isEmpty()) {
+            if (page->hasResult())
+                files.emplace_back(path, [content] { return content; });
+            else
+                m_exitCode = 2;
+        }
+    writeFilesThen(std::move(files), [this, page](bool written) {
+        if (!written)
+            m_exitCode = 2;
+        Q_EMIT runEnded(m_exitCode);
+        if (m_options.quitWhenDone) {
+            std::fprintf(stderr, "diskometer: %s\n", page->statusText().toLocal8Bit().constData());
+            QApplication::exit(m_exitCode);
+        }
+    });
 }
 
 } // namespace dm

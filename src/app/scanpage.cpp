@@ -137,6 +137,7 @@ void ScanPage::run(ScanRequest request)
             callbacks.access = [=, this](const std::vector<AccessSample>& a) { post([=, this] { onAccess(a); }); };
             return runSurfaceScan(r, callbacks, cancel);
         },
+        formatScanJson, formatScanCsv,
         [this](const Result<ScanResult>& result, const ReportHeader& header) { onFinished(result, header); });
 }
 
@@ -232,10 +233,6 @@ void ScanPage::updateSummary()
     html += QStringLiteral("</table>");
     setSummary(html);
 }
-
-QByteArray ScanPage::csv() const { return m_report ? formatScanCsv(*m_report) : QByteArray(); }
-
-QByteArray ScanPage::json() const { return m_report ? formatScanJson(*m_report) : QByteArray(); }
 
 void ScanPage::applyOptions(const AppOptions& options, bool current)
 {

@@ -33,8 +33,6 @@ public:
     int plottedSamples() const;
     int plottedAccessTimes() const;
 
-    QByteArray csv() const override;
-    QByteArray json() const override;
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
 
 protected:

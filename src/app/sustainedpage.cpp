@@ -107,6 +107,7 @@ bool SustainedPage::launch()
             callbacks.sample = [=, this](const SustainedSample& s) { post([=, this] { onSample(s, total); }); };
             return runSustainedWrite(r, callbacks, cancel);
         },
+        formatSustainedJson, formatSustainedCsv,
         [this](const Result<SustainedResult>& result, const ReportHeader& header) { onFinished(result, header); });
 }
 
@@ -185,10 +186,6 @@ void SustainedPage::updateSummary()
     html += QStringLiteral("</table>");
     setSummary(html);
 }
-
-QByteArray SustainedPage::csv() const { return m_report ? formatSustainedCsv(*m_report) : QByteArray(); }
-
-QByteArray SustainedPage::json() const { return m_report ? formatSustainedJson(*m_report) : QByteArray(); }
 
 void SustainedPage::applyOptions(const AppOptions& options, bool)
 {

@@ -29,8 +29,6 @@ public:
     // Why no cache cliff was reported, in the window's language; empty when one was.
     static QString noCliffText(const CacheCliff& cliff);
 
-    QByteArray csv() const override;
-    QByteArray json() const override;
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
 
 protected:

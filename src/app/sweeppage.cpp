@@ -125,6 +125,7 @@ bool SweepPage::launch()
                 = [=, this](size_t i, const TestResult& t) { post([=, this] { onTestFinished(i, t); }); };
             return runBlockSizeSweep(r, callbacks, cancel);
         },
+        formatSweepJson, formatSweepCsv,
         [this](const Result<SweepResult>& result, const ReportHeader& header) { onFinished(result, header); });
 }
 
@@ -217,10 +218,6 @@ void SweepPage::updateSummary()
     html += QStringLiteral("</table>");
     setSummary(html);
 }
-
-QByteArray SweepPage::csv() const { return m_report ? formatSweepCsv(*m_report) : QByteArray(); }
-
-QByteArray SweepPage::json() const { return m_report ? formatSweepJson(*m_report) : QByteArray(); }
 
 void SweepPage::applyOptions(const AppOptions& options, bool)
 {

@@ -29,8 +29,6 @@ public:
     ToolChart* chart() const { return m_chart; }
     int plottedPoints() const; // read and write points drawn
 
-    QByteArray csv() const override;
-    QByteArray json() const override;
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
 
 protected:

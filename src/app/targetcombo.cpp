@@ -4,15 +4,12 @@
 #include "blockdevices.h"
 #include "jobspec.h"
 #include "mountlist.h"
+#include "offguithread.h"
 #include "targetinfo.h"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
-#include <QPointer>
 #include <QStandardItemModel>
-
-#include <thread>
 
 namespace dm {
 
@@ -80,26 +77,21 @@ void TargetCombo::relist()
     }
     m_listing = true;
     const int kinds = m_kinds;
-    QPointer<TargetCombo> self(this);
-    // A thread of its own, never joined: statvfs on a mount whose server does not answer waits
-    // as long as it does, and neither the window nor its exit may wait with it. The answer goes
-    // to the GUI thread and is dropped when the combo has gone meanwhile.
-    std::thread([self = std::move(self), kinds]() mutable {
-        Listing listing;
-        if (kinds & Filesystems) {
-            listing.filesystems = listFilesystemTargets();
-            listing.home = targetHolding(listing.filesystems, QDir::homePath());
-        }
-        if (kinds & Devices)
-            listing.devices = listBlockDevices();
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [self = std::move(self), listing = std::move(listing)]() mutable {
-                if (self)
-                    self->listed(std::move(listing));
-            },
-            Qt::QueuedConnection);
-    }).detach();
+    // statvfs on a mount whose server does not answer waits as long as it does: off the GUI thread,
+    // and the answer is dropped when the combo has gone meanwhile.
+    runOffGuiThread(
+        this,
+        [kinds] {
+            Listing listing;
+            if (kinds & Filesystems) {
+                listing.filesystems = listFilesystemTargets();
+                listing.home = targetHolding(listing.filesystems, QDir::homePath());
+            }
+            if (kinds & Devices)
+                listing.devices = listBlockDevices();
+            return listing;
+        },
+        [this](Listing listing) { listed(std::move(listing)); });
 }
 
 void TargetCombo::listed(Listing listing)

@@ -184,6 +184,7 @@ void ToolPage::onRunningChanged(bool running)
         w->setEnabled(!running);
     if (running) {
         m_lastOk = false;
+        m_files = {};
         m_explanations->clear(); // the last run's, not this one's
         for (QPushButton* b : m_saveButtons)
             b->setEnabled(false);
@@ -248,8 +249,11 @@ void ToolPage::saveInteractive(const QString& suffix, const QString& filter)
         saveImage(path);
         return;
     }
-    const QString error = writeReportFile(path, suffix == QLatin1String("csv") ? csv() : json());
-    setStatus(error.isEmpty() ? tr("Saved %1").arg(path) : error);
+    // Written off the GUI thread: a folder on a mount that does not answer would hold the window.
+    runOffGuiThread(
+        this,
+        [path, content = suffix == QLatin1String("csv") ? csv() : json()] { return writeReportFile(path, content); },
+        [this, path](const QString& error) { setStatus(error.isEmpty() ? tr("Saved %1").arg(path) : error); });
 }
 
 } // namespace dm

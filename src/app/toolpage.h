@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 #include "explanations.h"
+#include "offguithread.h"
 #include "runheader.h"
 #include "toolrunner.h"
 
@@ -43,9 +44,10 @@ public:
     // Nobody at the window (--quit-when-done): a write to a device is refused, not asked.
     void setUnattended(bool unattended);
 
-    // The reports of the last result (empty without one), and the page's image.
-    virtual QByteArray csv() const = 0;
-    virtual QByteArray json() const = 0;
+    // The reports of the last result (empty without one), as its job formatted them, and the
+    // page's image.
+    QByteArray csv() const { return m_files.csv; }
+    QByteArray json() const { return m_files.json; }
     // The last run ended with a result and was not stopped: a finished run, kept in the history.
     virtual bool completedRun() const = 0;
     bool saveImage(const QString& path);
@@ -76,25 +78,42 @@ public:
 
 protected:
     ToolRunner* runner() const { return m_runner; }
+    // A kind's report formatter: formatScanJson, formatScanCsv, ...
+    template <class Report> using Format = QByteArray (*)(const Report&);
     // Starts a kind's run on the runner, the same way for every page: `run(request, post, cancel)`
     // runs the engine on the job's thread and hands values to the GUI thread with post(fn); the
     // run header is probed around it there (runheader.h: the target's description and every
-    // target warning), a descriptor UDisks2 opened is closed after it, and `finished(result,
-    // header)` runs on the GUI thread after everything the run posted. Everything the job touches
-    // is captured or posted: it may outlive the page's own members while the window closes, never
-    // the runner. False while a job runs.
-    template <class Request, class Run, class Finished> bool startJob(Request request, Run run, Finished finished)
+    // target warning), a descriptor UDisks2 opened is closed after it, the report `{ result,
+    // header }` is formatted there too, by `jsonOf` and `csvOf` (the page's json() and csv(): the
+    // GUI thread never formats one), and `finished(result, header)` runs on the GUI thread after
+    // everything the run posted. Everything the job touches is captured or posted: it may
+    // outlive the page's own members while the window closes, never the runner. False while a
+    // job runs.
+    template <class Report, class Request, class Run, class Finished>
+    bool startJob(Request request, Run run, Format<Report> jsonOf, Format<Report> csvOf, Finished finished)
     {
         ToolRunner* runner = m_runner;
-        return runner->start([runner, request = std::move(request), comment = comment(), run = std::move(run),
-                                 finished = std::move(finished)](const std::atomic<bool>& cancel) {
+        return runner->start([this, runner, request = std::move(request), comment = comment(), run = std::move(run),
+                                 jsonOf, csvOf, finished = std::move(finished)](const std::atomic<bool>& cancel) {
             const auto post = [runner](std::function<void()> fn) { runner->post(std::move(fn)); };
             const RunHeaderProbe probe(QString::fromStdString(request.target));
             auto result = run(request, post, cancel);
             if (request.fd >= 0)
                 ::close(request.fd);
-            ReportHeader header = result ? probe.finish(*result, comment, fastestOf(*result)) : ReportHeader {};
-            runner->post([finished, result = std::move(result), header = std::move(header)] { finished(result, header); });
+            ReportHeader header;
+            ReportFiles files;
+            if (result) {
+                header = probe.finish(*result, comment, fastestOf(*result));
+                const Report report { *result, header };
+                noteOffGuiThread("page report");
+                files = { jsonOf(report), csvOf(report) };
+            }
+            // Runs on the GUI thread, where the runner (this page's child) still lives: so does the page.
+            runner->post([this, finished, result = std::move(result), header = std::move(header),
+                             files = std::move(files)] {
+                m_files = files;
+                finished(result, header);
+            });
         });
     }
     QFormLayout* settingsForm() const { return m_settings; }
@@ -122,7 +141,12 @@ private:
     void onRunningChanged(bool running);
     void saveInteractive(const QString& suffix, const QString& filter);
 
+    struct ReportFiles {
+        QByteArray json, csv;
+    };
+
     ToolRunner* m_runner;
+    ReportFiles m_files; // of the last result
     QFormLayout* m_settings;
     QPushButton* m_startButton;
     QVBoxLayout* m_chartBox;

@@ -2,13 +2,21 @@
 // Checks the typed consent before a write test on a device: "Erase and Test" stays disabled until
 // the exact name ("sdb" or "/dev/sdb") is typed; Cancel is the default; Enter in the empty or
 // wrongly filled field neither accepts nor closes, Enter after the right name accepts; Escape
-// cancels; the dialog shows the device and what was found on it. With DM_SCREENSHOT_DIR set it
+// cancels; the dialog shows the device and what was found on it. confirm() describes the device
+// on a thread of its own: a device that does not answer (the FUSE rig, stalled) holds neither the
+// window nor the dialog, and Erase waits for the description. With DM_SCREENSHOT_DIR set it
 // saves PNGs of the dialog (for looking at it at QT_SCALE_FACTOR=1 and 2).
 #include "destructiveconfirmdialog.h"
+#include "eventually.h"
+#include "fuserig.h"
+#include "offguithreadspy.h"
 #include "report.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
+#include <QThread>
+#include <QTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -18,7 +26,10 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 using namespace dm;
+using namespace dm::test;
 
 namespace {
 
@@ -148,6 +159,72 @@ TEST_F(DestructiveConfirmTest, SaysWhatIsLost)
     EXPECT_TRUE(allText(odd).contains(QStringLiteral("All data on /dev/<b>x will"))) << allText(odd).toStdString();
 }
 
+TEST_F(DestructiveConfirmTest, EraseWaitsForTheDescription)
+{
+    DestructiveConfirmDialog d(QStringLiteral("/dev/sdb"));
+    EXPECT_FALSE(d.isDescribed());
+    EXPECT_TRUE(allText(d).contains(QStringLiteral("reading the device"))) << allText(d).toStdString();
+    type(d.nameEdit(), QStringLiteral("sdb"));
+    EXPECT_FALSE(d.eraseButton()->isEnabled()) << "nobody consents to erasing what they were not shown";
+    d.setDescription(QStringLiteral("SanDisk Ultra, 64.0 GB, USB"), kFound);
+    EXPECT_TRUE(d.isDescribed());
+    EXPECT_TRUE(d.eraseButton()->isEnabled());
+    EXPECT_TRUE(allText(d).contains(kFound.front())) << allText(d).toStdString();
+    EXPECT_FALSE(allText(d).contains(QStringLiteral("reading the device"))) << allText(d).toStdString();
+}
+
+// The description reads sysfs and the device's first sectors. On the GUI thread, a device that
+// does not answer (here the FUSE rig under a loop device, stalled for 2.5 s) held the window for
+// as long; now the dialog comes at once, the window's events go on, and the description arrives
+// when the device answers.
+TEST_F(DestructiveConfirmTest, ADeviceThatDoesNotAnswerHoldsNeitherTheWindowNorTheDialog)
+{
+    FuseRig rig(FuseRig::Options {});
+    DM_REQUIRE_FUSE_RIG(rig);
+    const QString device = QString::fromStdString(rig.device());
+    const OffGuiThreadSpy spy;
+    rig.stall();
+    // Declared after the rig, so it has resumed it (and is joined) before the rig goes, even when
+    // an assertion below ends the test early.
+    std::jthread resume([&rig] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+        rig.resume();
+    });
+    // Should a check below end its lambda early, the dialog still goes and the test goes on.
+    QTimer failsafe;
+    failsafe.setSingleShot(true);
+    QObject::connect(&failsafe, &QTimer::timeout, [] {
+        if (auto* d = qobject_cast<QDialog*>(QApplication::activeModalWidget()))
+            d->reject();
+    });
+    failsafe.start(30000);
+    QElapsedTimer clock;
+    clock.start();
+    bool checked = false;
+    QTimer::singleShot(0, [&] {
+        auto* d = qobject_cast<DestructiveConfirmDialog*>(QApplication::activeModalWidget());
+        ASSERT_NE(d, nullptr);
+        EXPECT_LT(clock.elapsed(), 1000) << "the dialog waited for the device";
+        EXPECT_FALSE(d->isDescribed());
+        d->nameEdit()->setText(device);
+        EXPECT_FALSE(d->eraseButton()->isEnabled());
+        bool ticked = false;
+        QTimer::singleShot(50, [&] { ticked = true; });
+        EXPECT_TRUE(eventually([&] { return ticked; }, 1000)) << "the events stopped while the device was silent";
+        EXPECT_LT(clock.elapsed(), 2500) << "the machine was too slow to tell a waiting window from a turning one";
+        EXPECT_FALSE(d->isDescribed());
+        EXPECT_TRUE(eventually([&] { return d->isDescribed(); }, 15000)) << "described once the device answers";
+        EXPECT_TRUE(d->eraseButton()->isEnabled());
+        checked = true;
+        d->reject();
+    });
+    EXPECT_FALSE(DestructiveConfirmDialog::confirm(device, nullptr));
+    EXPECT_TRUE(checked);
+    const auto describedOn = spy.threads("device description");
+    ASSERT_EQ(describedOn.size(), 1u);
+    EXPECT_NE(describedOn.front(), QApplication::instance()->thread());
+}
+
 TEST_F(DestructiveConfirmTest, DeviceDescription)
 {
     TargetDescription t;
@@ -186,6 +263,14 @@ TEST_F(DestructiveConfirmTest, Screenshots)
     EXPECT_TRUE(d.grab().save(QDir(dir).filePath(QStringLiteral("confirm-empty-%1x.png").arg(scale))));
     type(d.nameEdit(), QStringLiteral("sdb"));
     EXPECT_TRUE(d.grab().save(QDir(dir).filePath(QStringLiteral("confirm-typed-%1x.png").arg(scale))));
+    DestructiveConfirmDialog reading(QStringLiteral("/dev/sdb")); // before confirm()'s description arrives
+    reading.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&reading));
+    type(reading.nameEdit(), QStringLiteral("sdb"));
+    EXPECT_TRUE(reading.grab().save(QDir(dir).filePath(QStringLiteral("confirm-reading-%1x.png").arg(scale))));
+    reading.setDescription(QStringLiteral("SanDisk Ultra, 64.0 GB, USB 3.2 Gen 1 (5 Gbps)"), kFound);
+    QApplication::processEvents();
+    EXPECT_TRUE(reading.grab().save(QDir(dir).filePath(QStringLiteral("confirm-described-%1x.png").arg(scale))));
     DestructiveConfirmDialog blank(
         QStringLiteral("/dev/loop3"), QStringLiteral("Loop device (/dev/shm/dm-test-3Xq1), 268.4 MB, loop"), {});
     blank.show();

@@ -7,6 +7,7 @@
 // refused with a message and nothing runs.
 #include "historypage.h"
 #include "mainwindow.h"
+#include "offguithreadspy.h"
 #include "offscreenapp.h"
 #include "scanpage.h"
 #include "sustainedpage.h"
@@ -25,7 +26,9 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
+#include <QThread>
 #include <gtest/gtest.h>
+
 
 using namespace dm;
 using namespace dm::test;
@@ -115,6 +118,8 @@ TEST(Pages, SustainedWritePlotsATimelineUpToTheAmountAndLeavesNoFile)
     SustainedPage page;
     page.setTarget(QString::fromStdString(dir.path()));
     page.setTotal(96 * MiB);
+    // The page's reports are formatted on its job's thread (ToolPage::startJob), never on the GUI's.
+    const OffGuiThreadSpy spy;
     QSignalSpy ended(&page, &ToolPage::runEnded);
     ASSERT_TRUE(page.start()) << page.statusText().toStdString();
     ASSERT_TRUE(ended.wait(120000));
@@ -130,6 +135,11 @@ TEST(Pages, SustainedWritePlotsATimelineUpToTheAmountAndLeavesNoFile)
     EXPECT_TRUE(page.report()->header.date.isValid());
     EXPECT_FALSE(page.report()->header.system.kernel.isEmpty());
     EXPECT_TRUE(parseSustainedJson(page.json())) << "the saved JSON reads back";
+    EXPECT_EQ(page.json(), formatSustainedJson(*page.report()));
+    EXPECT_EQ(page.csv(), formatSustainedCsv(*page.report()));
+    const auto formattedOn = spy.threads("page report");
+    ASSERT_EQ(formattedOn.size(), 1u);
+    EXPECT_NE(formattedOn.front(), QApplication::instance()->thread());
     EXPECT_EQ(dir.entryCount(), 0u);
 }
 

@@ -7,16 +7,24 @@
 #include "benchmarkcontroller.h"
 #include "destructiveconfirmdialog.h"
 #include "eventually.h"
+#include "historyservice.h"
 #include "jsonreport.h"
 #include "mainwindow.h"
+#include "markdownreport.h"
+#include "offguithreadspy.h"
 #include "offscreenapp.h"
 #include "resultgrid.h"
 #include "resulttile.h"
 #include "testtargets.h"
 #include "textreport.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QMenuBar>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -24,8 +32,10 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <gtest/gtest.h>
+
 
 using namespace dm;
 using namespace dm::test;
@@ -213,6 +223,75 @@ TEST(MainWindow, RunsAllShowsTilesAndReportsWithTheComment)
     EXPECT_GE(image.width(), window.width());
 }
 
+// Nothing formats the grid's reports on the GUI thread: --save-text/--save-json/--save-markdown
+// at the end of a run, File › Save Text…, Copy Text and the JSON stored in the history are made
+// on threads of their own (each formatter notes the thread it runs on: offguithread.h), and
+// they read byte for byte as the report the window describes.
+TEST(MainWindow, TheGridsReportsAreFormattedOffTheGuiThread)
+{
+    app();
+    ScratchDir dir, out;
+    const OffGuiThreadSpy spy;
+    const QString base = QString::fromStdString(out.path()) + QStringLiteral("/grid");
+    AppOptions options;
+    options.comment = QStringLiteral("off the GUI thread");
+    options.saveText = base + QStringLiteral(".txt");
+    options.saveJson = base + QStringLiteral(".json");
+    options.saveMarkdown = base + QStringLiteral(".md");
+    GuiSettings settings = quickSettings(dir.path());
+    settings.rows = { *parseRow("RND4K-Q8T1") };
+    settings.mode = Mode::Read;
+    MainWindow window(settings, options, false);
+    window.show();
+    QSignalSpy ended(&window, &MainWindow::runEnded);
+    ASSERT_TRUE(window.startAll());
+    ASSERT_TRUE(ended.wait(60000));
+    ASSERT_EQ(ended.at(0).at(0).toInt(), 0);
+    const auto contentOf = [](const QString& path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    const Report report = window.currentReport();
+    ASSERT_TRUE(eventually([&] { return contentOf(options.saveMarkdown) == formatMarkdown(report).toUtf8(); }, 10000));
+    EXPECT_EQ(contentOf(options.saveText), formatText(report).toUtf8());
+    EXPECT_EQ(contentOf(options.saveJson), formatJson(report));
+
+    const auto action = [&](const QString& text) -> QAction* {
+        for (QAction* a : window.menuBar()->findChildren<QAction*>())
+            if (a->text() == text)
+                return a;
+        return nullptr;
+    };
+    QAction* copy = action(QStringLiteral("&Copy Text"));
+    ASSERT_NE(copy, nullptr);
+    QApplication::clipboard()->clear();
+    copy->trigger();
+    ASSERT_TRUE(eventually([&] { return QApplication::clipboard()->text() == formatText(report); }, 10000));
+
+    QAction* save = action(QStringLiteral("Save &Text…"));
+    ASSERT_NE(save, nullptr);
+    const QString chosen = base + QStringLiteral("-chosen.txt");
+    QTimer::singleShot(0, [&] {
+        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+        ASSERT_NE(dialog, nullptr);
+        dialog->selectFile(chosen);
+        QMetaObject::invokeMethod(dialog, "accept"); // protected, a slot
+    });
+    save->trigger();
+    ASSERT_TRUE(eventually([&] { return contentOf(chosen) == formatText(report).toUtf8(); }, 10000));
+
+    // The run's JSON for the history is made on the history's thread, in its own time.
+    ASSERT_TRUE(eventually([&] { return window.history()->pending() == 0; }, 15000));
+    int reports = 0, history = 0;
+    for (const auto& [what, thread] : spy.seen()) {
+        EXPECT_NE(thread, QApplication::instance()->thread()) << what;
+        reports += what == "grid report";
+        history += what == "grid history json";
+    }
+    EXPECT_EQ(reports, 5) << "three files at the end of the run, Copy Text, Save Text";
+    EXPECT_EQ(history, 1);
+}
+
 // The comment box's placeholder is a hint for the person at the window: the saved image shows
 // the box empty (issue 14), and the window keeps its hint. The count box has a label.
 TEST(MainWindow, TheSavedImageHasNoPlaceholderAndTheCountHasALabel)
@@ -397,7 +476,8 @@ TEST(MainWindow, WritingToADeviceNeedsTheTypedNameAndRawDevicesAreListed)
         auto* dialog = qobject_cast<DestructiveConfirmDialog*>(QApplication::activeModalWidget());
         ASSERT_NE(dialog, nullptr);
         dialog->nameEdit()->setText(device);
-        ASSERT_TRUE(dialog->eraseButton()->isEnabled());
+        // Once the device is described (on a thread of its own: confirm()).
+        ASSERT_TRUE(eventually([&] { return dialog->eraseButton()->isEnabled(); }, 10000));
         dialog->eraseButton()->click();
     });
     QSignalSpy ended(&window, &MainWindow::runEnded);

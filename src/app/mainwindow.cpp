@@ -457,7 +457,7 @@ Report MainWindow::currentReport() const
     // The last run's header, described on the engine's thread (sysfs is never read here). Before
     // any run there is no description to give but the path.
     if (m_lastHeader)
-        applyHeader(report, *m_lastHeader);
+        report.header() = *m_lastHeader;
     else
         report.target.path = m_lastRunTarget.isEmpty() ? targetPath() : m_lastRunTarget;
     report.toolVersion = QStringLiteral(DM_VERSION);

@@ -109,7 +109,7 @@ int runCommand(int argc, char** argv)
     }
     report.run = std::move(*run);
     // Described after the run: free space and the like as they were while it ran.
-    dm::applyHeader(report, probe.finish(report.run, opt.comment, dm::fastestOf(report.run)));
+    report.header() = probe.finish(report.run, opt.comment, dm::fastestOf(report.run));
 
     bool written = true;
     written &= writeOutput(opt.textOut, dm::formatText(report, opt.crlf).toUtf8());

@@ -110,11 +110,6 @@ namespace {
         return o;
     }
 
-    ReportHeader headerOf(const Report& report)
-    {
-        return { report.toolVersion, report.engine, report.date, report.system, report.target, report.comment };
-    }
-
     QJsonObject settingsJson(const Report& report)
     {
         const RunSettings& s = report.run.settings;
@@ -300,7 +295,7 @@ QByteArray formatJson(const Report& report)
     for (const QString& w : reportWarnings(report.run, explanations))
         warnings.push_back(w.toStdString());
     QJsonObject root
-        = reportHeaderJson(kResultSchema, headerOf(report), report.run.region, warnings, report.run.cancelled);
+        = reportHeaderJson(kResultSchema, report.header(), report.run.region, warnings, report.run.cancelled);
     root.insert(QStringLiteral("notes"),
         QJsonArray::fromStringList(explanationTexts(explanations, Explanation::Kind::Note)));
     QJsonArray explanationList;
@@ -330,18 +325,12 @@ Result<Report> parseJson(const QByteArray& json)
 
     Reader read;
     Report report;
-    ReportHeader header = headerOf(report);
     RegionInfo& region = report.run.region;
-    const QString headerError = readReportHeader(root, header, region, report.run.warnings, report.run.cancelled);
+    const QString headerError
+        = readReportHeader(root, report.header(), region, report.run.warnings, report.run.cancelled);
     if (!headerError.isEmpty())
         read.fail(headerError);
-    report.toolVersion = header.toolVersion;
-    report.engine = header.engine;
     report.run.engine = report.engine.toStdString();
-    report.date = header.date;
-    report.system = header.system;
-    report.target = header.target;
-    report.comment = header.comment;
 
     const QJsonObject target = root.value(QLatin1String("target")).toObject();
     TargetDescription& t = report.target;

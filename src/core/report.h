@@ -60,22 +60,34 @@ struct SystemDescription {
     PowerDescription power; // the power profile, battery, CPU governor and suspend inhibit during the run
 };
 
-// The one value every report is made from (REPORTS.md): the engine's output plus what was tested.
-struct Report {
+// What every Diskometer report says besides its figures: who made it, when, on what system and
+// target (runheader.h makes it on the job's thread). The grid's Report is one with the grid's
+// figures; the other tests' reports (scan, sustained write, sweep, capacity) carry one.
+struct ReportHeader {
+    QString toolVersion; // DM_VERSION
+    QString engine; // the engine that ran
+    QDateTime date; // local time with offset; when the run started
+    SystemDescription system;
+    TargetDescription target;
+    QString comment;
+};
+
+// The one value every grid report is made from (REPORTS.md): the engine's output plus the run's
+// header.
+struct Report : ReportHeader {
+    Report() { engine = QStringLiteral("libaio"); }
+
+    ReportHeader& header() { return *this; }
+    const ReportHeader& header() const { return *this; }
+
     RunResult run;
     Profile profile = Profile::Default;
     Preset preset = Preset::Default;
     Mode mode = Mode::All;
     std::optional<int> mixReadPercent; // set when mix tests were asked for
-    TargetDescription target;
-    SystemDescription system;
     // The program that measured: "Diskometer", or "fio" for fio output imported into the history,
     // so a report made from an imported run never claims to be ours.
     QString toolName = QStringLiteral("Diskometer");
-    QString toolVersion; // DM_VERSION
-    QString engine = QStringLiteral("libaio");
-    QDateTime date; // when the run started, local time with offset
-    QString comment;
 };
 
 } // namespace dm

@@ -12,18 +12,6 @@
 
 namespace dm {
 
-// What every Diskometer report says besides its figures: who made it, when, on what system and
-// target. The grid's Report carries these as its own fields; the other tests' reports (scan,
-// sustained write, sweep) carry one of these.
-struct ReportHeader {
-    QString toolVersion; // DM_VERSION
-    QString engine; // the engine that ran
-    QDateTime date; // local time with offset
-    SystemDescription system;
-    TargetDescription target;
-    QString comment;
-};
-
 // "2026-11-29T17:41:08+01:00": the offset always spelt out.
 QString isoDateWithOffset(const QDateTime& date);
 // The header of a run that just ended: this tool and version, the engine, now, this system, the

@@ -35,14 +35,4 @@ ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment, co
     return header;
 }
 
-void applyHeader(Report& report, const ReportHeader& header)
-{
-    report.toolVersion = header.toolVersion;
-    report.engine = header.engine;
-    report.date = header.date;
-    report.system = header.system;
-    report.target = header.target;
-    report.comment = header.comment;
-}
-
 } // namespace dm

@@ -48,7 +48,5 @@ private:
     std::unique_ptr<PowerProfileHold> m_hold;
 };
 
-// The grid's Report keeps these fields of its own (report.h): copies the header into it.
-void applyHeader(struct Report& report, const ReportHeader& header);
 
 } // namespace dm

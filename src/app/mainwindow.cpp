@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 #include "explanationpanel.h"
+#include "gridmodel.h"
 #include "powerprofile.h"
 
 #include "blockdevices.h"
@@ -63,6 +64,7 @@ MainWindow::MainWindow(const GuiSettings& settings, const AppOptions& options, b
     , m_options(options)
     , m_persist(persist)
     , m_controller(new BenchmarkController(this))
+    , m_model(new GridModel(this))
 {
     setWindowTitle(baseTitle());
     setWindowIcon(QIcon(QStringLiteral(":/diskometer/diskometer.svg")));
@@ -144,7 +146,7 @@ void MainWindow::buildCentral()
     layout->addLayout(top);
     m_lockedWhileRunning << m_countCombo << m_sizeCombo << m_targetCombo;
 
-    m_grid = new ResultGrid(central);
+    m_grid = new ResultGrid(m_model, central);
     connect(m_grid, &ResultGrid::rowButtonClicked, this,
         [this](size_t row) { isRunning() ? stop() : void(startRow(row)); });
     connect(m_grid, &ResultGrid::tileClicked, this, &MainWindow::showTimeline);
@@ -184,11 +186,9 @@ void MainWindow::applySettingsToUi()
     setWindowTitle(baseTitle());
     // Read by every page's run header on its worker thread (runheader.h), the tools' pages too.
     setPowerHoldEnabled(m_settings.holdPowerProfile);
-    if (m_storedReport) { // a stored run's tiles belong to its own rows, not the settings'
-        m_storedReport.reset();
-        m_grid->clearResults();
+    if (m_model->showsStored()) // a stored run's explanations, as its tiles, are its own
         m_explanations->clear();
-    }
+    m_model->setRows(effectiveRows(m_settings));
     const auto check = [](QActionGroup* g, int value) {
         for (QAction* a : g->actions())
             a->setChecked(a->data().toInt() == value);
@@ -209,8 +209,7 @@ void MainWindow::applySettingsToUi()
     }
     m_sizeCombo->setCurrentIndex(sizeIndex);
     fillTargets();
-    m_grid->configure(m_settings.profile, effectiveRows(m_settings), m_settings.mixEnabled, m_settings.mixReadPercent,
-        m_settings.unit);
+    m_grid->configure(m_settings.profile, m_settings.mixEnabled, m_settings.mixReadPercent, m_settings.unit);
     m_updatingUi = false;
 }
 
@@ -260,10 +259,6 @@ bool MainWindow::startTests(const std::vector<size_t>& testRows)
     const auto tests = expandTests(
         chosen, m_settings.mode, m_settings.mixEnabled ? std::optional<int>(m_settings.mixReadPercent) : std::nullopt);
 
-    // expandTests walks the chosen rows once per direction, in order.
-    m_runTests.clear();
-    for (size_t i = 0; i < tests.size(); ++i)
-        m_runTests.push_back({ testRows[i % testRows.size()], tests[i].direction });
     RunRequest request;
     request.target = targetPath().toStdString();
     request.tests = tests;
@@ -277,15 +272,16 @@ bool MainWindow::startTests(const std::vector<size_t>& testRows)
             return false;
         request.allowDestructive = true;
     }
-    if (m_storedReport) {
+    if (m_model->showsStored()) {
         applySettingsToUi(); // back to the settings' rows, without the stored run's tiles
         m_status->setText(tr("Ready"));
     }
-    m_lastRunTarget = targetPath();
-    m_lastRunDate = QDateTime::currentDateTime();
+    // expandTests walks the chosen rows once per direction, in order.
+    std::vector<std::pair<size_t, Direction>> runTests;
+    for (size_t i = 0; i < tests.size(); ++i)
+        runTests.push_back({ testRows[i % testRows.size()], tests[i].direction });
+    m_model->startRun(std::move(runTests), targetPath(), testRows.size() == rows.size());
     m_currentTest = -1;
-    if (testRows.size() == rows.size())
-        m_grid->clearResults();
     m_chart->clear();
     m_explanations->clear();
     if (!device)
@@ -330,7 +326,7 @@ bool MainWindow::confirmDeviceWrite(const QString& device)
 
 QString MainWindow::testTitle(size_t runIndex) const
 {
-    const auto [row, d] = m_runTests.at(runIndex);
+    const auto [row, d] = m_model->runTest(runIndex);
     return QStringLiteral("%1 %2").arg(
         QString::fromStdString(rowName(effectiveRows(m_settings).at(row))), tr(directionTitle(d)));
 }
@@ -340,7 +336,7 @@ void MainWindow::onProgress(const Progress& p)
     QString status;
     switch (p.phase) {
     case Phase::Preparing:
-        status = tr("Preparing %1…").arg(m_lastRunTarget);
+        status = tr("Preparing %1…").arg(m_model->runTarget());
         break;
     case Phase::Filling:
         status
@@ -358,7 +354,7 @@ void MainWindow::onProgress(const Progress& p)
             m_currentTest = int(p.testIndex);
             const RunSettings& run = m_settings.run;
             m_chart->startTest(testTitle(p.testIndex), run.warmupSeconds + run.count * run.measureSeconds);
-            m_grid->setRunningTest(m_runTests.at(p.testIndex));
+            m_grid->setRunningTest(m_model->runTest(p.testIndex));
         }
         const QString pass = p.phase == Phase::WarmUp ? tr("warm-up") : tr("pass %1/%2").arg(p.pass).arg(p.passCount);
         status = tr("%1 · %2 · %3 left").arg(testTitle(p.testIndex), pass, clockText(p.runSecondsLeft));
@@ -375,16 +371,11 @@ void MainWindow::onSample(int testIndex, const LiveSample& s)
         m_chart->addSample(s);
 }
 
-void MainWindow::onTestFinished(int testIndex, const TestResult& r)
-{
-    const auto [row, d] = m_runTests.at(size_t(testIndex));
-    m_grid->setResult(row, d, r);
-}
+void MainWindow::onTestFinished(int testIndex, const TestResult& r) { m_model->setTestResult(size_t(testIndex), r); }
 
 void MainWindow::onFinished(const RunResult& r, const ReportHeader& header)
 {
-    m_lastRun = r;
-    m_lastHeader = header;
+    m_model->finishRun(r, header);
     m_grid->setRunningTest(std::nullopt);
     setWindowTitle(baseTitle());
     bool failed = false;
@@ -399,7 +390,7 @@ void MainWindow::onFinished(const RunResult& r, const ReportHeader& header)
     // thread described (the target as it was before the run, the power conditions it had).
     connect(
         m_explanations, &ExplanationPanel::explained, this, [this] { finishAutomation(); }, Qt::SingleShotConnection);
-    m_explanations->show(header.target, gridRun(), header.system.power);
+    m_explanations->show(header.target, m_model->run(m_settings.run), header.system.power);
 }
 
 void MainWindow::onFailed(const QString& message)
@@ -440,38 +431,13 @@ void MainWindow::onRunningChanged(bool running)
     }
 }
 
-Report MainWindow::currentReport() const
-{
-    if (m_storedReport) {
-        Report stored = *m_storedReport;
-        stored.comment = m_comment->text();
-        return stored;
-    }
-    Report report;
-    report.run = gridRun();
-    report.profile = m_settings.profile;
-    report.preset = m_settings.preset;
-    report.mode = m_settings.mode;
-    if (m_settings.mixEnabled)
-        report.mixReadPercent = m_settings.mixReadPercent;
-    // The last run's header, described on the engine's thread (sysfs is never read here). Before
-    // any run there is no description to give but the path.
-    if (m_lastHeader)
-        report.header() = *m_lastHeader;
-    else
-        report.target.path = m_lastRunTarget.isEmpty() ? targetPath() : m_lastRunTarget;
-    report.toolVersion = QStringLiteral(DM_VERSION);
-    report.engine = report.run.engine.empty() ? report.engine : QString::fromStdString(report.run.engine);
-    report.date = m_lastRunDate.isValid() ? m_lastRunDate : QDateTime::currentDateTime();
-    report.comment = m_comment->text();
-    return report;
-}
+Report MainWindow::currentReport() const { return m_model->report(m_settings, targetPath(), m_comment->text()); }
 
 void MainWindow::showTimeline(size_t testRow, Direction d)
 {
     if (isRunning())
         return;
-    if (const TestResult* r = m_grid->result(testRow, d))
+    if (const TestResult* r = m_model->result(testRow, d))
         m_chart->showTimeline(
             QStringLiteral("%1 %2").arg(QString::fromStdString(rowName(r->spec.row)), tr(directionTitle(d))),
             r->timeline);

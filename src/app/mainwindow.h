@@ -25,6 +25,7 @@ class DeviceGate;
 class HistoryPage;
 class HistoryService;
 class ExplanationPanel;
+class GridModel;
 class LiveChart;
 class ResultGrid;
 class ToolPage;
@@ -32,8 +33,8 @@ class TargetCombo;
 class UdisksOpener;
 class UiStats;
 
-// The CrystalDiskMark-shaped window. It holds the settings and the results shown; every run
-// goes to the BenchmarkController, which runs the engine on its thread.
+// The CrystalDiskMark-shaped window. It holds the settings; the grid's results are its
+// GridModel's; every run goes to the BenchmarkController, which runs the engine on its thread.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -53,6 +54,7 @@ public:
     QString targetPath() const;
     int exitCode() const { return m_exitCode; } // of the last run, as diskometer-cli's
     ResultGrid* grid() const { return m_grid; }
+    const GridModel* gridModel() const { return m_model; }
     LiveChart* chart() const { return m_chart; }
     BenchmarkController* controller() const { return m_controller; }
     QPushButton* allButton() const { return m_allButton; }
@@ -65,7 +67,7 @@ public:
     // Shows a stored run in the tiles, read-only: the reports and the image describe it until
     // the next run or a change of settings.
     void showStoredReport(const Report& report);
-    bool showsStoredReport() const { return m_storedReport.has_value(); }
+    bool showsStoredReport() const;
     // Whether the grid or any other test is running (one test at a time: they would measure each other).
     bool anyTestRunning() const;
     // Starts the test of the page chosen with --page (or the grid), for --start.
@@ -109,8 +111,6 @@ private:
     void onFinished(const RunResult& r, const ReportHeader& header);
     // "Diskometer", "Diskometer <0Fill>" with zeros as test data, as CrystalDiskMark's title.
     QString baseTitle() const;
-    // The last run's settings, region and warnings with every result on the grid, in run order.
-    RunResult gridRun() const;
     void onFailed(const QString& message);
     void onRunningChanged(bool running);
     // --save-image/--save-text/... and --quit-when-done at the end of a run; `ran` false when the
@@ -129,6 +129,7 @@ private:
     AppOptions m_options;
     bool m_persist;
     BenchmarkController* m_controller;
+    GridModel* m_model; // the grid's results: the tiles draw them, the reports are made from them
     UiStats* m_stats = nullptr; // only with --stats
 
     QPushButton* m_allButton = nullptr;
@@ -143,7 +144,6 @@ private:
     std::vector<std::pair<QString, ToolPage*>> m_pages; // kind and page, in tab order
     HistoryService* m_history = nullptr;
     HistoryPage* m_historyPage = nullptr;
-    std::optional<Report> m_storedReport; // a run from the history shown in the tiles
     QLineEdit* m_comment = nullptr;
     QLabel* m_status = nullptr;
     QActionGroup* m_profileGroup = nullptr;
@@ -157,13 +157,7 @@ private:
     DeviceGate* m_gate = nullptr; // confirmation and UDisks2, as for the pages
     int m_deviceFd = -1; // the descriptor UDisks2 gave for the running test, closed when it ends
 
-    // The run going on: its tests as (test row, direction), in run order.
-    std::vector<std::pair<size_t, Direction>> m_runTests;
-    int m_currentTest = -1;
-    std::optional<RunResult> m_lastRun; // settings, region and warnings of the last run
-    std::optional<ReportHeader> m_lastHeader; // its header, made on the engine's thread
-    QDateTime m_lastRunDate;
-    QString m_lastRunTarget;
+    int m_currentTest = -1; // the run's test the chart shows
     int m_exitCode = 0;
     bool m_closeWhenStopped = false;
     bool m_updatingUi = false;

@@ -4,6 +4,7 @@
 // File › Export fio Job writes the grid's tests as an fio job file.
 #include "mainwindow.h"
 #include "explanationpanel.h"
+#include "gridmodel.h"
 
 #include "comparedialog.h"
 #include "fiojob.h"
@@ -120,22 +121,15 @@ void MainWindow::storePageRun(ToolPage* page)
     m_history->store([json = page->json()] { return historyInputsFromFile(json); }, page->runWhat(), page);
 }
 
+bool MainWindow::showsStoredReport() const { return m_model->showsStored(); }
+
 void MainWindow::showStoredReport(const Report& report)
 {
     // The grid takes the stored run's rows (its profile and preset may differ from the current
     // settings); the settings stay as they are for the next run.
-    std::vector<TestRow> rows;
-    for (const TestResult& t : report.run.tests)
-        if (std::find(rows.begin(), rows.end(), t.spec.row) == rows.end())
-            rows.push_back(t.spec.row);
-    m_storedReport = report;
-    m_grid->clearResults();
+    m_model->showStored(report);
     m_grid->configure(
-        report.profile, rows, report.mixReadPercent.has_value(), report.mixReadPercent.value_or(70), m_settings.unit);
-    for (const TestResult& t : report.run.tests) {
-        const size_t row = size_t(std::find(rows.begin(), rows.end(), t.spec.row) - rows.begin());
-        m_grid->setResult(row, t.spec.direction, t);
-    }
+        report.profile, report.mixReadPercent.has_value(), report.mixReadPercent.value_or(70), m_settings.unit);
     m_explanations->show(report.target, report.run, report.system.power);
     m_chart->clear();
     m_comment->setText(report.comment);
@@ -203,23 +197,6 @@ void MainWindow::exportFioJob()
         m_status->setText(tr("Saved %1: run it with fio --output-format=json %1 > out.json, then import out.json "
                              "in the History tab")
                               .arg(QFileInfo(path).fileName()));
-}
-
-RunResult MainWindow::gridRun() const
-{
-    RunResult run;
-    if (m_lastRun)
-        run = *m_lastRun;
-    else
-        run.settings = m_settings.run;
-    // Reads, then writes, then mix, as a run goes.
-    run.tests.clear();
-    const size_t rowCount = effectiveRows(m_settings).size();
-    for (Direction d : { Direction::Read, Direction::Write, Direction::Mix })
-        for (size_t row = 0; row < rowCount; ++row)
-            if (const TestResult* r = m_grid->result(row, d))
-                run.tests.push_back(*r);
-    return run;
 }
 
 } // namespace dm

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "resultgrid.h"
 
+#include "gridmodel.h"
 #include "resulttile.h"
 
 #include <QGridLayout>
@@ -9,19 +10,18 @@
 
 namespace dm {
 
-ResultGrid::ResultGrid(QWidget* parent)
+ResultGrid::ResultGrid(const GridModel* model, QWidget* parent)
     : QWidget(parent)
+    , m_model(model)
     , m_layout(new QGridLayout(this))
 {
     m_layout->setContentsMargins(0, 0, 0, 0);
+    connect(m_model, &GridModel::resultsChanged, this, &ResultGrid::refreshTiles);
 }
 
-void ResultGrid::configure(Profile profile, const std::vector<TestRow>& rows, bool mix, int mixReadPercent, Unit unit)
+void ResultGrid::configure(Profile profile, bool mix, int mixReadPercent, Unit unit)
 {
-    if (rows != m_rows)
-        m_results.clear(); // results of other rows would sit under the wrong labels
     m_profile = profile;
-    m_rows = rows;
     m_mix = mix;
     m_mixReadPercent = mixReadPercent;
     m_unit = unit;
@@ -48,7 +48,7 @@ void ResultGrid::configure(Profile profile, const std::vector<TestRow>& rows, bo
     }
 
     const bool large = profile == Profile::Demo;
-    const auto grid = gridRows(profile, rows.size());
+    const auto grid = gridRows(profile, m_model->rows().size());
     for (size_t i = 0; i < grid.size(); ++i) {
         Line line;
         line.grid = grid[i];
@@ -80,24 +80,6 @@ void ResultGrid::setUnit(Unit unit)
     refreshTiles();
 }
 
-void ResultGrid::setResult(size_t row, Direction direction, const TestResult& result)
-{
-    m_results[{ row, direction }] = result;
-    refreshTiles();
-}
-
-void ResultGrid::clearResults()
-{
-    m_results.clear();
-    refreshTiles();
-}
-
-const TestResult* ResultGrid::result(size_t row, Direction direction) const
-{
-    auto it = m_results.find({ row, direction });
-    return it == m_results.end() ? nullptr : &it->second;
-}
-
 ResultTile* ResultGrid::tile(size_t gridRow, Direction direction) const
 {
     if (gridRow >= m_lines.size())
@@ -127,9 +109,10 @@ void ResultGrid::setRunning(bool running)
 
 QString ResultGrid::rowLabel(const Line& line) const
 {
-    if (line.grid.testRow >= m_rows.size())
+    const std::vector<TestRow>& rows = m_model->rows();
+    if (line.grid.testRow >= rows.size())
         return {};
-    const TestRow& r = m_rows[line.grid.testRow];
+    const TestRow& r = rows[line.grid.testRow];
     QString label = QStringLiteral("%1%2\nQ%3T%4")
                         .arg(r.pattern == Pattern::Sequential ? QStringLiteral("SEQ") : QStringLiteral("RND"),
                             QString::fromStdString(blockSizeLabel(r.blockSize)))
@@ -157,7 +140,7 @@ void ResultGrid::refreshTiles()
     for (auto& line : m_lines) {
         const Unit unit = line.grid.unit.value_or(m_unit);
         for (auto& [d, tile] : line.tiles) {
-            if (const TestResult* r = result(line.grid.testRow, d))
+            if (const TestResult* r = m_model->result(line.grid.testRow, d))
                 tile->setResult(*r, unit);
             else
                 tile->clear();

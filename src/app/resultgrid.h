@@ -16,27 +16,25 @@ class QPushButton;
 
 namespace dm {
 
+class GridModel;
 class ResultTile;
 
 // CrystalDiskMark's grid: one line per grid row with its row button and a Read, a Write and
-// (with mix) a Mix tile, under column headers that name the unit. It only shows results; the
-// main window decides what runs.
+// (with mix) a Mix tile, under column headers that name the unit. It only draws the model's rows
+// and results (gridmodel.h), and again whenever they change; the main window decides what runs.
 class ResultGrid : public QWidget {
     Q_OBJECT
 public:
-    explicit ResultGrid(QWidget* parent = nullptr);
+    explicit ResultGrid(const GridModel* model, QWidget* parent = nullptr);
 
-    // Rebuilds the grid for a profile's rows; results already set for the same rows stay.
-    void configure(Profile profile, const std::vector<TestRow>& rows, bool mix, int mixReadPercent, Unit unit);
+    // Rebuilds the grid for the model's rows as a profile lays them out.
+    void configure(Profile profile, bool mix, int mixReadPercent, Unit unit);
     void setUnit(Unit unit);
-    void setResult(size_t row, Direction direction, const TestResult& result);
-    void clearResults();
     // The tile(s) of the test that runs now are highlighted; nullopt = none.
     void setRunningTest(std::optional<std::pair<size_t, Direction>> test);
     // While a run goes on every row button reads "Stop".
     void setRunning(bool running);
 
-    const TestResult* result(size_t row, Direction direction) const;
     ResultTile* tile(size_t gridRow, Direction direction) const; // for tests
     QPushButton* rowButton(size_t gridRow) const;
     size_t gridRowCount() const { return m_lines.size(); }
@@ -55,16 +53,15 @@ private:
     void refreshHeaders();
     QString rowLabel(const Line& line) const;
 
+    const GridModel* m_model;
     QGridLayout* m_layout;
     std::vector<Line> m_lines;
     std::vector<QLabel*> m_headers;
-    std::vector<TestRow> m_rows;
     Profile m_profile = Profile::Default;
     bool m_mix = false;
     int m_mixReadPercent = 70;
     Unit m_unit = Unit::MBps;
     bool m_running = false;
-    std::map<std::pair<size_t, Direction>, TestResult> m_results;
 };
 
 } // namespace dm

@@ -7,6 +7,7 @@
 #include "benchmarkcontroller.h"
 #include "destructiveconfirmdialog.h"
 #include "eventually.h"
+#include "gridmodel.h"
 #include "historyservice.h"
 #include "jsonreport.h"
 #include "mainwindow.h"
@@ -418,8 +419,8 @@ TEST(MainWindow, StopKeepsFinishedResultsAndClosingDuringARunStopsIt)
     ASSERT_TRUE(ended.wait(5000));
     EXPECT_LT(timer.elapsed(), 500);
     EXPECT_EQ(window->exitCode(), 130);
-    EXPECT_NE(window->grid()->result(0, Direction::Read), nullptr) << "the finished test stays";
-    EXPECT_EQ(window->grid()->result(1, Direction::Read), nullptr);
+    EXPECT_NE(window->gridModel()->result(0, Direction::Read), nullptr) << "the finished test stays";
+    EXPECT_EQ(window->gridModel()->result(1, Direction::Read), nullptr);
 
     // Close while running: the run stops and the window closes once it has.
     QSignalSpy ended2(window, &MainWindow::runEnded);

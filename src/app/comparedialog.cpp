@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparedialog.h"
+#include "offguithread.h"
 
 #include "chartstyle.h"
 #include "kindtext.h"
@@ -384,19 +385,27 @@ void CompareDialog::exportInteractive(const QString& suffix, const QString& filt
     const QString path = QFileDialog::getSaveFileName(this, tr("Save Comparison"), QDir(dir).filePath(name), filter);
     if (path.isEmpty())
         return;
-    QByteArray content;
-    if (suffix == QLatin1String("md"))
-        content = markdown();
-    else if (suffix == QLatin1String("csv"))
-        content = csv();
-    else {
-        QBuffer buffer(&content);
+    // The image is grabbed here, as the dialog draws itself; the rest is made and written off the
+    // GUI thread.
+    QByteArray png;
+    if (suffix == QLatin1String("png")) {
+        QBuffer buffer(&png);
         buffer.open(QIODevice::WriteOnly);
         image().save(&buffer, "PNG");
     }
-    const QString error = writeReportFile(path, content);
-    if (!error.isEmpty())
-        QMessageBox::warning(this, tr("Save Comparison"), error);
+    runOffGuiThread(
+        this,
+        [comparison = m_comparison, metric = m_metric, suffix, path, png] {
+            noteOffGuiThread("comparison report");
+            const QByteArray content = suffix == QLatin1String("md") ? formatComparisonMarkdown(comparison, metric).toUtf8()
+                : suffix == QLatin1String("csv")                       ? formatComparisonCsv(comparison)
+                                                                       : png;
+            return writeReportFile(path, content);
+        },
+        [this](const QString& error) {
+            if (!error.isEmpty())
+                QMessageBox::warning(this, tr("Save Comparison"), error);
+        });
 }
 
 } // namespace dm

@@ -5,6 +5,7 @@
 #include "historyimport.h"
 #include "historymodel.h"
 #include "historyservice.h"
+#include "offguithread.h"
 #include "reportfile.h"
 #include "testkind.h"
 
@@ -310,35 +311,53 @@ void HistoryPage::exportSelected()
             else if (chosen.contains(QLatin1String("*.md")) || path.endsWith(QLatin1String(".md")))
                 content = reports->markdown.toUtf8();
         }
-        const QString failure = writeReportFile(path, content);
-        setStatus(failure.isEmpty() ? tr("Exported run %1 to %2").arg(record.entry.id).arg(path) : failure);
+        runOffGuiThread(
+            this, [path, content] { return writeReportFile(path, content); },
+            [this, id = record.entry.id, path](const QString& failure) {
+                setStatus(failure.isEmpty() ? tr("Exported run %1 to %2").arg(id).arg(path) : failure);
+            });
     });
 }
 
 void HistoryPage::importFiles(const QStringList& files)
 {
-    // All files are checked before anything is stored, as `history import` does: a bad file
-    // leaves the history as it was.
-    std::vector<HistoryInput> inputs;
-    for (const QString& path : files) {
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly)) {
-            QMessageBox::warning(this, tr("Import Runs"), tr("Cannot read %1: %2").arg(path, f.errorString()));
-            return;
-        }
-        auto in = historyInputsFromFile(f.readAll());
-        if (!in) {
-            QMessageBox::warning(this, tr("Import Runs"),
-                tr("%1 was not imported: %2")
-                    .arg(QFileInfo(path).fileName(), QString::fromStdString(in.error().message)));
-            return;
-        }
-        for (HistoryInput& i : *in)
-            inputs.push_back(std::move(i));
-    }
-    setStatus(tr("Importing…"));
-    m_service->importRuns(
-        std::move(inputs), files.size() == 1 ? QFileInfo(files.first()).fileName() : tr("The import"));
+    // Read and checked off the GUI thread: a file on a mount that does not answer would hold the
+    // window. All files are checked before anything is stored, as `history import` does: a bad
+    // file leaves the history as it was.
+    struct Read {
+        std::vector<HistoryInput> inputs;
+        QString failure;
+    };
+    runOffGuiThread(
+        this,
+        [files] {
+            Read read;
+            for (const QString& path : files) {
+                QFile f(path);
+                if (!f.open(QIODevice::ReadOnly)) {
+                    read.failure = tr("Cannot read %1: %2").arg(path, f.errorString());
+                    return read;
+                }
+                auto in = historyInputsFromFile(f.readAll());
+                if (!in) {
+                    read.failure = tr("%1 was not imported: %2")
+                                       .arg(QFileInfo(path).fileName(), QString::fromStdString(in.error().message));
+                    return read;
+                }
+                for (HistoryInput& i : *in)
+                    read.inputs.push_back(std::move(i));
+            }
+            return read;
+        },
+        [this, files](Read read) {
+            if (!read.failure.isEmpty()) {
+                QMessageBox::warning(this, tr("Import Runs"), read.failure);
+                return;
+            }
+            setStatus(tr("Importing…"));
+            m_service->importRuns(
+                std::move(read.inputs), files.size() == 1 ? QFileInfo(files.first()).fileName() : tr("The import"));
+        });
 }
 
 } // namespace dm

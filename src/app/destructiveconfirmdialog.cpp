@@ -14,6 +14,7 @@
 #include <QIcon>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
@@ -173,7 +174,10 @@ void DestructiveConfirmDialog::setDescription(const QString& description, const 
         m_foundLabel->setText(lines.join(QStringLiteral("<br>")));
     }
     m_described = true;
-    // As tall as the wrapped text now needs, never shorter than the user made it.
+    // As tall as the wrapped text now needs, never shorter than the user made it: the layout
+    // still holds the old texts' heights until it is told.
+    layout()->invalidate();
+    layout()->activate();
     resize(width(), std::max(height(), heightForWidth(width())));
     updateButton();
 }

@@ -507,6 +507,17 @@
     </message>
 </context>
 <context>
+    <name>dm::DeviceGate</name>
+    <message>
+        <source>writing to %1 destroys its data and needs the typed confirmation in the window; for scripts use diskometer-cli --allow-destructive</source>
+        <translation>%1 への書き込みはデータを消去するため、ウィンドウでデバイス名を入力して確認する必要があります。スクリプトからは diskometer-cli --allow-destructive を使ってください</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was written to %1</source>
+        <translation>キャンセルしました: %1 には何も書き込んでいません</translation>
+    </message>
+</context>
+<context>
     <name>dm::ExplanationPanel</name>
     <message>
         <source>⚠ %1</source>
@@ -598,17 +609,6 @@
     <message>
         <source>the CPU frequency governor is powersave: with intel_pstate or amd-pstate that is the usual dynamic setting, with other drivers it holds the CPU at its lowest speed and results may be lower</source>
         <translation>CPU 周波数ガバナーは powersave です: intel_pstate や amd-pstate では通常の動的な設定ですが、ほかのドライバーでは CPU を最低速度に固定するため、結果が低くなる可能性があります</translation>
-    </message>
-</context>
-<context>
-    <name>dm::DeviceGate</name>
-    <message>
-        <source>writing to %1 destroys its data and needs the typed confirmation in the window; for scripts use diskometer-cli --allow-destructive</source>
-        <translation>%1 への書き込みはデータを消去するため、ウィンドウでデバイス名を入力して確認する必要があります。スクリプトからは diskometer-cli --allow-destructive を使ってください</translation>
-    </message>
-    <message>
-        <source>Cancelled: nothing was written to %1</source>
-        <translation>キャンセルしました: %1 には何も書き込んでいません</translation>
     </message>
 </context>
 <context>
@@ -1341,7 +1341,7 @@ Write MB/s</source>
         <translation>ホストで実行</translation>
     </message>
     <message>
-        <source>The window's tests (%1 tests, %2 × %3 s, %4 MiB) on each host through fio's client/server mode. Each host runs &lt;code&gt;fio --server&lt;/code&gt; (port 8765); one line per host: &lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt;, an IPv6 address in brackets.</source>
+        <source>The window&apos;s tests (%1 tests, %2 × %3 s, %4 MiB) on each host through fio&apos;s client/server mode. Each host runs &lt;code&gt;fio --server&lt;/code&gt; (port 8765); one line per host: &lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt;, an IPv6 address in brackets.</source>
         <translation>このウィンドウのテスト（%1 件、%2 × %3 秒、%4 MiB）を fio のクライアント/サーバーモードで各ホストで実行します。各ホストでは &lt;code&gt;fio --server&lt;/code&gt;（ポート 8765）を動かしておきます。1 行に 1 ホスト: &lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt;、IPv6 アドレスは角括弧で囲みます。</translation>
     </message>
     <message>
@@ -1349,7 +1349,7 @@ Write MB/s</source>
         <translation>全ホストを同時に実行（共有ストレージ: NFS、Ceph、Longhorn）</translation>
     </message>
     <message>
-        <source>fio's server has no authentication and runs any job it is sent as its own user. Diskometer only connects to the hosts listed here: run the server as an unprivileged user bound to a private address (docs/REMOTE.md).</source>
+        <source>fio&apos;s server has no authentication and runs any job it is sent as its own user. Diskometer only connects to the hosts listed here: run the server as an unprivileged user bound to a private address (docs/REMOTE.md).</source>
         <translation>fio のサーバーには認証がなく、送られたジョブをすべてサーバー自身のユーザー権限で実行します。Diskometer はここに書いたホストに接続するだけです。サーバーは特権のないユーザーで、プライベートアドレスにバインドして動かしてください（docs/REMOTE.md）。</translation>
     </message>
     <message>
@@ -1453,6 +1453,33 @@ Write MB/s</source>
     <message>
         <source>Error</source>
         <translation>エラー</translation>
+    </message>
+</context>
+<context>
+    <name>dm::RunWarnings</name>
+    <message>
+        <source>another Diskometer run (pid %1) used this drive at the same time: the drive was shared, so these results are lower than it does alone; run one test at a time</source>
+        <translation>別の Diskometer の実行 (pid %1) が同時にこのドライブを使っていました: ドライブを共有していたため、この結果は単独のときより低くなっています。テストは一度に一つずつ実行してください</translation>
+    </message>
+    <message>
+        <source>other Diskometer runs (pids %1) used this drive at the same time: the drive was shared, so these results are lower than it does alone; run one test at a time</source>
+        <translation>ほかの Diskometer の実行 (pid %1) が同時にこのドライブを使っていました: ドライブを共有していたため、この結果は単独のときより低くなっています。テストは一度に一つずつ実行してください</translation>
+    </message>
+    <message>
+        <source>removed a test file left behind by an earlier run: %1</source>
+        <translation>以前の実行が残したテストファイルを削除しました: %1</translation>
+    </message>
+    <message>
+        <source>the test file is sparse: reads of its holes never reach the device</source>
+        <translation>テストファイルがスパースです: 穴の部分の読み込みはデバイスに届きません</translation>
+    </message>
+    <message>
+        <source>io_uring is not available here (%1): ran with libaio</source>
+        <translation>ここでは io_uring を使えません (%1): libaio で実行しました</translation>
+    </message>
+    <message>
+        <source>the run stopped after %1: the device stopped answering, so the %2 test(s) after it were not run</source>
+        <translation>%1 の後で実行を止めました: デバイスが応答しなくなったため、その後の %2 件のテストは実行していません</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "explanationpanel.h"
 
+#include "runwarningtext.h"
+
 namespace dm {
 
 ExplanationPanel::ExplanationPanel(QWidget* parent)
@@ -31,7 +33,7 @@ void ExplanationPanel::display(const std::vector<std::string>& runWarnings, std:
     QStringList lines;
     for (const std::string& w : runWarnings)
         if (!explainedWarnings.contains(QString::fromStdString(w)))
-            lines << tr("⚠ %1").arg(QString::fromStdString(w).toHtmlEscaped());
+            lines << tr("⚠ %1").arg(runWarningText(w).toHtmlEscaped()); // in the window's language
     for (size_t n = 0; n < m_explanations.size(); ++n) {
         const Explanation& e = m_explanations[n];
         const QString text = QStringLiteral("[%1] ").arg(n + 1) + e.text.toHtmlEscaped();

@@ -5,8 +5,10 @@
 // finished translation for every string in the sources (lupdate is run on a copy), so a string
 // added or changed without its translation fails here, naming it.
 #include "appoptions.h"
+#include "explanationpanel.h"
 #include "mainwindow.h"
 #include "offscreenapp.h"
+#include "runwarningtext.h"
 #include "translations.h"
 
 #include <QApplication>
@@ -101,6 +103,45 @@ TEST_F(Translation, WindowBuiltAfterwardsIsJapanese)
     ASSERT_FALSE(menus.isEmpty());
     EXPECT_EQ(menus.first()->text(), QCoreApplication::translate("dm::MainWindow", "&File"));
     EXPECT_NE(menus.first()->text(), QStringLiteral("&File"));
+}
+
+// The engine says its warnings in English; the window shows them in its language (issue 16: a
+// Japanese window showed "another Diskometer run (pid …) used this drive" in English). The
+// texts below are the engine's, word for word.
+TEST_F(Translation, EngineWarningsAreShownInTheWindowsLanguage)
+{
+    installTranslations(app(), QStringLiteral("ja"));
+    const struct {
+        const char* english;
+        const char* japanese; // a part of the translation, with the value carried over
+    } cases[] = {
+        { "another Diskometer run (pid 4242) used this drive at the same time: the drive was shared, so these results "
+          "are lower than it does alone; run one test at a time",
+            "別の Diskometer の実行 (pid 4242)" },
+        { "other Diskometer runs (pids 17, 4242) used this drive at the same time: the drive was shared, so these "
+          "results are lower than it does alone; run one test at a time",
+            "(pid 17, 4242)" },
+        { "removed a test file left behind by an earlier run: /mnt/usb/.diskometer-1234.tmp",
+            "テストファイルを削除しました: /mnt/usb/.diskometer-1234.tmp" },
+        { "the test file is sparse: reads of its holes never reach the device", "スパース" },
+        { "io_uring is not available here (io_uring_setup: Operation not permitted): ran with libaio",
+            "(io_uring_setup: Operation not permitted): libaio で実行しました" },
+        { "the run stopped after SEQ1M Q8T1 read: the device stopped answering, so the 7 test(s) after it were not run",
+            "SEQ1M Q8T1 read の後で実行を止めました" },
+    };
+    for (const auto& c : cases) {
+        const QString shown = runWarningText(c.english);
+        EXPECT_TRUE(shown.contains(QString::fromUtf8(c.japanese))) << c.english << "\n -> " << shown.toStdString();
+    }
+    // A warning the table does not know is shown as the engine wrote it.
+    EXPECT_EQ(runWarningText("something new"), QStringLiteral("something new"));
+
+    // And the window's panel shows them so.
+    ExplanationPanel panel;
+    RunResult run;
+    run.warnings = { cases[0].english };
+    panel.show(TargetDescription {}, run, PowerDescription {});
+    EXPECT_TRUE(panel.text().contains(QString::fromUtf8(cases[0].japanese))) << panel.text().toStdString();
 }
 
 TEST_F(Translation, EnglishKeepsTheSourceText)

@@ -3,6 +3,7 @@
 // the model, Drive.Ata (libatasmart, every UDisks2 we support) and NVMe.Controller (UDisks2 2.10
 // and later). Reading properties and SmartGetAttributes needs no polkit authorisation.
 #include "drivehealth.h"
+#include "udisksbus.h"
 #include "udisksopener.h"
 
 #include <QDBusArgument>
@@ -18,7 +19,7 @@ namespace dm {
 
 namespace {
 
-    const QString kService = QStringLiteral("org.freedesktop.UDisks2");
+    using udisks::kService;
     const QString kProperties = QStringLiteral("org.freedesktop.DBus.Properties");
     const QString kAta = QStringLiteral("org.freedesktop.UDisks2.Drive.Ata");
     const QString kNvme = QStringLiteral("org.freedesktop.UDisks2.NVMe.Controller");
@@ -120,8 +121,8 @@ namespace {
     // NVMe.Controller's SmartCriticalWarning names the bits; back into the bit field.
     unsigned criticalWarningBits(const QStringList& words)
     {
-        static const char* const names[] = { "spare", "temperature", "degraded", "readonly", "volatile_mem",
-            "pmr_readonly" };
+        static const char* const names[]
+            = { "spare", "temperature", "degraded", "readonly", "volatile_mem", "pmr_readonly" };
         unsigned bits = 0;
         for (const QString& w : words) {
             bool known = false;
@@ -170,7 +171,8 @@ namespace {
             if (auto v = kelvinToCelsius(a.value(QStringLiteral("wctemp"))))
                 health.nvme.warningTemperatureC = int(*v + 0.5);
         } else {
-            health.unavailable << QStringLiteral("UDisks2 did not give the NVMe health log: %1").arg(reply.errorMessage());
+            health.unavailable
+                << QStringLiteral("UDisks2 did not give the NVMe health log: %1").arg(reply.errorMessage());
         }
         health.sources << QStringLiteral("udisks2");
         return true;
@@ -195,9 +197,7 @@ void readUdisksHealth(const QString& device, DriveHealth& health)
         return;
     }
     const QString drive
-        = qdbus_cast<QDBusObjectPath>(property(*block, QStringLiteral("org.freedesktop.UDisks2.Block"),
-                                          QStringLiteral("Drive")))
-              .path();
+        = qdbus_cast<QDBusObjectPath>(property(*block, udisks::kBlockInterface, QStringLiteral("Drive"))).path();
     if (drive.isEmpty() || drive == QLatin1String("/")) {
         health.unavailable << QStringLiteral("UDisks2 knows no drive behind %1").arg(device);
         return;
@@ -211,9 +211,8 @@ void readUdisksHealth(const QString& device, DriveHealth& health)
     if (readAta(drive, health) || readNvme(drive, health))
         return;
     if (QFileInfo(device).fileName().startsWith(QLatin1String("nvme"))) {
-        const QString version = property(QStringLiteral("/org/freedesktop/UDisks2/Manager"),
-            QStringLiteral("org.freedesktop.UDisks2.Manager"), QStringLiteral("Version"))
-                                    .toString();
+        const QString version
+            = property(udisks::kManagerPath, udisks::kManagerInterface, QStringLiteral("Version")).toString();
         health.unavailable << QStringLiteral("UDisks2 %1 has no NVMe health (2.10 and later have it)")
                                   .arg(version.isEmpty() ? QStringLiteral("here") : version);
     } else {

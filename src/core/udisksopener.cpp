@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "udisksopener.h"
+#include "udisksbus.h"
 
 #include <QDBusArgument>
 #include <QDBusConnection>
@@ -24,7 +25,7 @@ namespace dm {
 
 namespace {
 
-    const QString kService = QStringLiteral("org.freedesktop.UDisks2");
+    using udisks::kService;
     const QString kNotAuthorized = QStringLiteral("org.freedesktop.UDisks2.Error.NotAuthorized");
     const QString kNotAuthorizedCanObtain = QStringLiteral("org.freedesktop.UDisks2.Error.NotAuthorizedCanObtain");
     const QString kNotAuthorizedDismissed = QStringLiteral("org.freedesktop.UDisks2.Error.NotAuthorizedDismissed");
@@ -110,8 +111,8 @@ namespace {
 
     QDBusMessage resolveDeviceCall(const QString& device)
     {
-        auto call = QDBusMessage::createMethodCall(kService, QStringLiteral("/org/freedesktop/UDisks2/Manager"),
-            QStringLiteral("org.freedesktop.UDisks2.Manager"), QStringLiteral("ResolveDevice"));
+        auto call = QDBusMessage::createMethodCall(
+            kService, udisks::kManagerPath, udisks::kManagerInterface, QStringLiteral("ResolveDevice"));
         call << QVariantMap { { QStringLiteral("path"), device } } << QVariantMap {};
         return call;
     }
@@ -125,7 +126,7 @@ namespace {
     QDBusMessage openDeviceCall(const QString& objectPath, bool write)
     {
         auto call = QDBusMessage::createMethodCall(
-            kService, objectPath, QStringLiteral("org.freedesktop.UDisks2.Block"), QStringLiteral("OpenDevice"));
+            kService, objectPath, udisks::kBlockInterface, QStringLiteral("OpenDevice"));
         // udisksd adds these to the mode's O_RDONLY or O_RDWR; O_EXCL makes the kernel refuse a
         // device that is mounted or held, as the engine's own open does.
         const int flags = O_DIRECT | (write ? O_EXCL : 0);
@@ -167,7 +168,7 @@ namespace {
             arg.beginMapEntry();
             arg >> path >> interfaces;
             arg.endMapEntry();
-            const auto block = interfaces.constFind(QStringLiteral("org.freedesktop.UDisks2.Block"));
+            const auto block = interfaces.constFind(udisks::kBlockInterface);
             if (!found.isEmpty() || block == interfaces.constEnd())
                 continue;
             const bool sameNumber

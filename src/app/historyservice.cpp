@@ -2,6 +2,7 @@
 #include "historyservice.h"
 
 #include "historyimport.h"
+#include "mailbox.h"
 #include "reportfile.h"
 
 #include <QDir>
@@ -34,31 +35,32 @@ HistoryService::HistoryService(QString path, int busyTimeoutMs, QObject* parent)
     , m_path(std::move(path))
     , m_busyTimeoutMs(busyTimeoutMs)
     , m_thread(new QThread)
-    , m_worker(new QObject)
+    , m_requests(new Mailbox)
+    , m_replies(new Mailbox(this))
 {
     m_thread->setObjectName(QStringLiteral("diskometer-history"));
-    m_worker->moveToThread(m_thread);
+    m_requests->moveToThread(m_thread);
     m_thread->start();
 }
 
 HistoryService::~HistoryService()
 {
     // The store goes on its own thread, after whatever was queued before it: a run being stored
-    // when the window closes is still stored.
-    QMetaObject::invokeMethod(
-        m_worker, [this] { m_store.reset(); }, Qt::BlockingQueuedConnection);
-    m_thread->quit();
+    // when the window closes is still stored. Then that thread's event loop ends (quit() from
+    // the thread itself, so nothing queued before is skipped) and the thread is joined.
+    m_requests->post([this] {
+        m_store.reset();
+        QThread::currentThread()->quit();
+    });
     m_thread->wait();
-    delete m_worker;
+    delete m_requests;
     delete m_thread;
 }
 
 void HistoryService::run(std::function<void(HistoryStore& store)> job)
 {
     ++m_pending;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [this, job = std::move(job)] {
+    m_requests->post([this, job = std::move(job)] {
             if (!m_store)
                 m_store = std::make_unique<HistoryStore>(m_path, m_busyTimeoutMs);
             // Every call opens the file when needed, setting a damaged one aside; not opening
@@ -72,15 +74,14 @@ void HistoryService::run(std::function<void(HistoryStore& store)> job)
                 if (--m_pending == 0)
                     Q_EMIT idle();
             });
-        },
-        Qt::QueuedConnection);
+        });
 }
 
 void HistoryService::reply(std::function<void()> fn)
 {
-    // Queued to this object: delivered on the GUI thread in the order posted, and dropped if the
-    // service is gone (its destructor waits for the thread first, so `this` is valid here).
-    QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection);
+    // Delivered on the GUI thread in the order posted, and dropped if the service is gone (its
+    // destructor waits for the thread first, so `this` is valid here).
+    m_replies->post(std::move(fn));
 }
 
 void HistoryService::listInto(HistoryStore& store)

@@ -19,6 +19,8 @@ class QThread;
 
 namespace dm {
 
+class Mailbox;
+
 // The window's way to the history. The HistoryStore lives on a thread of its own (a Qt SQL
 // connection belongs to the thread that made it, and a locked database waits up to 10 s, which
 // must never freeze the window). Requests are queued to that thread in order; answers come back
@@ -94,7 +96,8 @@ private:
     QString m_path;
     int m_busyTimeoutMs;
     QThread* m_thread;
-    QObject* m_worker; // lives on m_thread; requests are queued to it
+    Mailbox* m_requests; // lives on m_thread: the requests, in order (mailbox.h)
+    Mailbox* m_replies; // a child, on the GUI thread: the answers
     std::unique_ptr<HistoryStore> m_store; // made, used and destroyed on m_thread only
     bool m_noticeSent = false; // touched on m_thread only
     int m_pending = 0; // GUI thread only

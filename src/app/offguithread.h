@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QCoreApplication>
-#include <QPointer>
+#include "mailbox.h"
+
+#include <QObject>
 
 #include <functional>
+#include <memory>
 #include <thread>
 #include <utility>
 
@@ -18,17 +20,17 @@ namespace dm {
 // Everything `work` needs is captured by value.
 template <class Work, class Done> void runOffGuiThread(QObject* context, Work work, Done done)
 {
-    // The QPointer is only read on the GUI thread, where the context lives.
-    std::thread([guard = QPointer<QObject>(context), work = std::move(work), done = std::move(done)]() mutable {
-        auto value = work();
-        if (QCoreApplication* app = QCoreApplication::instance())
-            QMetaObject::invokeMethod(
-                app,
-                [guard = std::move(guard), done = std::move(done), value = std::move(value)]() mutable {
-                    if (guard)
-                        done(std::move(value));
-                },
-                Qt::QueuedConnection);
+    // A mailbox of this job's own, a child of the context: gone with it, so `done` is dropped.
+    auto* mailbox = new Mailbox(context);
+    std::thread([to = mailbox->sender(), mailbox, work = std::move(work), done = std::move(done)]() mutable {
+        // std::function wants what it holds copyable; the value is moved out exactly once.
+        auto value = std::make_shared<decltype(work())>(work());
+        auto finish = std::make_shared<Done>(std::move(done));
+        // `mailbox` is only used on the GUI thread, where it lives, and only while it does.
+        to.post([mailbox, finish, value] {
+            (*finish)(std::move(*value));
+            mailbox->deleteLater();
+        });
     }).detach();
 }
 

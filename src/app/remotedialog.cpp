@@ -3,6 +3,7 @@
 
 #include "comparedialog.h"
 #include "historyservice.h"
+#include "mailbox.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -141,22 +142,20 @@ void RemoteDialog::start()
 
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     auto cancel = m_cancel;
-    QPointer<RemoteDialog> self(this);
-    // Progress and the outcome come back queued to this dialog, which outlives the thread.
-    m_thread = QThread::create([request, cancel, self, this] {
+    // Progress and the outcome come back through a mailbox of the dialog's (which outlives the
+    // thread: its destructor waits for it).
+    auto* mailbox = new Mailbox(this);
+    m_thread = QThread::create([request, cancel, this, mailbox, to = mailbox->sender()] {
         RemoteOutcome outcome = runOnHosts(
-            request,
-            [self, this](const RemoteProgress& p) {
-                QMetaObject::invokeMethod(
-                    this, [self, p] { if (self) self->showProgress(p); }, Qt::QueuedConnection);
-            },
-            *cancel);
+            request, [this, to](const RemoteProgress& p) { to.post([this, p] { showProgress(p); }); }, *cancel);
         // The comparison is built here too: it parses every host's fio document.
         Comparison comparison = buildComparison(remoteRecords(outcome));
         if (request.together)
             addTotalRow(comparison);
-        QMetaObject::invokeMethod(
-            this, [self, outcome, comparison] { if (self) self->done(outcome, comparison); }, Qt::QueuedConnection);
+        to.post([this, mailbox, outcome, comparison] {
+            mailbox->deleteLater();
+            done(outcome, comparison);
+        });
     });
     m_thread->start();
 }

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "toolrunner.h"
 
+#include "mailbox.h"
+
 #include <QThread>
 
 namespace dm {
 
 ToolRunner::ToolRunner(QObject* parent)
     : QObject(parent)
+    , m_mailbox(new Mailbox(this))
 {
 }
 
@@ -27,7 +30,8 @@ bool ToolRunner::start(Job job)
     m_thread = QThread::create([this, job = std::move(job)] { job(m_cancel); });
     m_thread->setObjectName(QStringLiteral("diskometer-tool"));
     // QThread::finished is emitted on the ending thread; queued here, it arrives after every
-    // value the job posted before it returned.
+    // value the job posted before it returned: each post's wake-up for the mailbox (a child, on
+    // this thread) was queued before it, and a thread's posted events arrive in order.
     connect(
         m_thread, &QThread::finished, this,
         [this] {
@@ -47,7 +51,7 @@ void ToolRunner::stop() { m_cancel = true; }
 
 void ToolRunner::post(std::function<void()> fn)
 {
-    QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection);
+    m_mailbox->post(std::move(fn));
 }
 
 } // namespace dm

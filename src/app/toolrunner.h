@@ -10,10 +10,12 @@ class QThread;
 
 namespace dm {
 
+class Mailbox;
+
 // The window's one way to run a test: each page's job (a scan, a sustained write, a sweep) and the
 // grid's (BenchmarkController) runs on a thread of its own. The job gets the cancel flag and hands
-// values back with post(), which runs a function on the GUI thread (queued, so the job never
-// waits for the window); nothing else crosses between the threads. One job at a time: a new one
+// values back with post(), which runs a function on the GUI thread (through a Mailbox, so the job
+// never waits for the window); nothing else crosses between the threads. One job at a time: a new one
 // is refused until the last one's posts have all arrived, so no job's values can reach a newer
 // job's page (what a job id would be for). The history's requests are not jobs of this kind: they
 // are short, never cancelled, and must run in order on the one thread that owns the SQLite
@@ -41,6 +43,7 @@ Q_SIGNALS:
 private:
     std::atomic<bool> m_cancel { false };
     QThread* m_thread = nullptr;
+    Mailbox* m_mailbox; // the job's values to the GUI thread (mailbox.h says why not Qt's queue)
 };
 
 } // namespace dm

@@ -4,6 +4,8 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
+#include <fstream>
 #include <cstring>
 #include <sched.h>
 #include <sys/mman.h>
@@ -19,6 +21,7 @@ namespace {
 
     std::atomic<uint32_t> g_heldIos { 0 };
     std::atomic<uint32_t> g_heldLibaioContexts { 0 }; // contexts whose teardown would block an exit
+    std::atomic<uint32_t> g_heldThreads { 0 }; // calls of holdUntilThreadsReturn() not yet back
 
     constexpr int64_t kWaitSliceNs = 500'000'000;
 
@@ -61,6 +64,27 @@ namespace {
         return pid;
     }
 
+    // Threads of this process in uninterruptible sleep ('D' in /proc/self/task/*/stat), other
+    // than the caller: with io_uring, a worker of the ring asleep for a request of a full queue
+    // and the thread that submitted, which cannot end before it (io_wq_put_and_exit).
+    int threadsAsleepInTheKernel()
+    {
+        int asleep = 0;
+        const std::string self = std::to_string(::syscall(SYS_gettid));
+        std::error_code ec;
+        for (const auto& t : std::filesystem::directory_iterator("/proc/self/task", ec)) {
+            if (t.path().filename() == self)
+                continue;
+            std::ifstream stat(t.path() / "stat");
+            std::string line;
+            std::getline(stat, line);
+            const auto close = line.rfind(')');
+            if (close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'D')
+                ++asleep;
+        }
+        return asleep;
+    }
+
 } // namespace
 
 void holdUntilAnswered(std::unique_ptr<IoBackend> backend, uint32_t inFlight, std::function<void()> freeBuffers)
@@ -94,6 +118,18 @@ void holdUntilAnswered(std::unique_ptr<IoBackend> backend, uint32_t inFlight, st
     }).detach();
 }
 
+void holdUntilThreadsReturn(uint32_t inFlight, std::function<void()> waitForThreads)
+{
+    g_heldIos += inFlight;
+    ++g_heldThreads;
+    std::thread([inFlight, wait = std::move(waitForThreads)]() mutable {
+        wait();
+        wait = nullptr; // may hand on held I/O (holdUntilAnswered) before our count goes
+        g_heldIos -= inFlight;
+        --g_heldThreads;
+    }).detach();
+}
+
 uint32_t heldIoCount() { return g_heldIos.load(); }
 
 bool waitForHeldIo(int ms)
@@ -123,6 +159,12 @@ std::string releaseHeldIoAtExit()
         else
             text += " This program cannot exit before they end (the kernel waits for libaio I/O at exit).";
     }
+    if (g_heldThreads.load() > 0 || threadsAsleepInTheKernel() > 0)
+        // A thread asleep in the kernel for a request of the device's full queue (libaio: in
+        // io_submit; io_uring: a worker of the ring, whose thread cannot end before it): no
+        // signal ends it, and a process ends only once all its threads have (docs/FAULTS.md).
+        text += " A thread of this program is asleep in the kernel, waiting for the device to take a request, so"
+                " the program itself ends only when the device answers or is unplugged; all it had to say is said.";
     text += " Unplug the device to end them at once, or wait for it to answer.";
     return text;
 }

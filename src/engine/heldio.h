@@ -29,6 +29,13 @@ namespace dm {
 // Either way the device's I/O ends only when the device answers or is unplugged.
 void holdUntilAnswered(std::unique_ptr<IoBackend> backend, uint32_t inFlight, std::function<void()> freeBuffers);
 
+// A thread the kernel holds in a submit, asleep until a stalled device frees a request of its
+// full queue (runner.cpp gives such threads up; docs/FAULTS.md, "A short queue"). Counted as
+// `inFlight` held I/Os until `waitForThreads()`, run on a thread of its own, returns; then
+// `waitForThreads` is destroyed (what it holds may hand on the I/O its backends still hold)
+// before the count is given back. Such a thread belongs to this process: its exit waits for it.
+void holdUntilThreadsReturn(uint32_t inFlight, std::function<void()> waitForThreads);
+
 // I/Os handed over and not yet given back by the kernel.
 uint32_t heldIoCount();
 

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <csignal>
 #include <fcntl.h>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <spawn.h>
@@ -125,6 +126,23 @@ bool gone(pid_t pid, std::chrono::seconds within)
     return false;
 }
 
+// Where each thread of `pid` waits (state and kernel function), for a failure message.
+std::string threadsOf(pid_t pid)
+{
+    std::string out;
+    const std::string task = "/proc/" + std::to_string(pid) + "/task";
+    for (const auto& t : std::filesystem::directory_iterator(task)) {
+        std::ifstream stat(t.path() / "stat"), wchan(t.path() / "wchan");
+        std::string s, w;
+        std::getline(stat, s);
+        std::getline(wchan, w);
+        const auto close = s.rfind(')');
+        out += "\n  thread " + t.path().filename().string() + " "
+            + (close != std::string::npos ? s.substr(close + 2, 1) : "?") + " in " + w;
+    }
+    return out;
+}
+
 class CliStall : public ::testing::TestWithParam<std::string> { };
 
 } // namespace
@@ -175,6 +193,54 @@ TEST_P(CliStall, StallTimeoutExitsWithOneAndSaysTheDeviceStoppedAnswering)
     EXPECT_LT(took, 3.0) << "the exit waited for the device";
     EXPECT_NE(err.find("stopped answering: no I/O completed for 1 s"), std::string::npos) << err;
     EXPECT_NE(err.find("Unplug the device"), std::string::npos) << err;
+}
+
+// The grid's SEQ1M Q8T1 on a stalled device whose queue takes 4 requests: the third 1 MiB read
+// waits in the kernel for a request (docs/FAULTS.md, "A short queue"), where no timeout of ours
+// reaches it. The run still ends on its stall timeout, the report is written and the message
+// says what to do; the process itself ends only when the device answers (no signal ends a
+// thread asleep in the kernel, and a process ends with its last thread), and then at once.
+TEST_P(CliStall, StallTimeoutOnAShortQueueEndsTheRunAndSaysTheExitWaitsForTheDevice)
+{
+    FuseRig::Options o;
+    o.queueRequests = 4;
+    FuseRig rig(o);
+    DM_REQUIRE_FUSE_RIG(rig);
+    rig.stall();
+    ScratchDir dir;
+    const std::string json = dir.path() + "/run.json";
+    const auto start = Clock::now();
+    auto args = readRun(rig, GetParam(), { "--stall-timeout", "1", "--json", json });
+    args[3] = "SEQ1M-Q8T1";
+    Cli cli(args);
+    ASSERT_GT(cli.pid(), 0);
+    // Done once it has said what the user can do, the last thing it says.
+    int code = -1;
+    while (Clock::now() - start < std::chrono::seconds(8) && cli.err().find("Unplug the device") == std::string::npos)
+        if ((code = cli.wait(std::chrono::milliseconds(20))) != -1)
+            break;
+    const double took = std::chrono::duration<double>(Clock::now() - start).count();
+    RecordProperty("stall_to_message_seconds", std::to_string(took));
+    const std::string err = cli.err();
+    const std::string threads = code == -1 ? threadsOf(cli.pid()) : std::string();
+    const bool reportWritten = std::filesystem::exists(json) && std::filesystem::file_size(json) > 0;
+    if (code == -1)
+        code = cli.wait(std::chrono::milliseconds(500)); // should not end while the device is silent
+    const bool endedWhileStalled = code != -1;
+    rig.resume();
+    const auto resumed = Clock::now();
+    if (code == -1)
+        code = cli.wait(std::chrono::seconds(10));
+    const double exitAfterResume = std::chrono::duration<double>(Clock::now() - resumed).count();
+    RecordProperty("resume_to_exit_seconds", std::to_string(exitAfterResume));
+    ASSERT_EQ(code, 1) << err;
+    EXPECT_LT(took, 3.0) << "the run waited for the device: " << err << threads;
+    EXPECT_TRUE(reportWritten) << "no report at the stall";
+    EXPECT_NE(err.find("stopped answering: no I/O completed for 1 s"), std::string::npos) << err;
+    if (!endedWhileStalled) {
+        EXPECT_NE(err.find("ends only when the device answers or is unplugged"), std::string::npos) << err << threads;
+        EXPECT_LT(exitAfterResume, 3.0) << "the exit did not follow the device's answer";
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, CliStall, ::testing::Values("libaio", "io_uring"),

@@ -213,6 +213,72 @@ TEST_P(Stall, SurfaceScanStallOnAShortQueueEndsToo)
     scanOnAStalledRig(GetParam(), 4, 8); // and 4 of them in flight, not the 8 asked, said as a warning
 }
 
+namespace {
+
+// The grid's SEQ1M Q8T1 read on a stalled rig whose loop device takes 4 requests: each 1 MiB
+// read takes 2 (512 KiB per request), so the third submit sleeps in the kernel for a request of
+// the full queue (libaio: in io_submit, on the worker's thread; io_uring: in an io-wq worker,
+// which holds the exit of the worker's thread). The grid keeps the depth it was asked for (it is
+// what fio compares), so neither its Stop nor its stall timeout may wait for that thread.
+// `stop`: Stop 0.5 s into the stall (stall timeout 60 s) instead of a 1 s stall timeout.
+void gridOnAStalledShortQueue(EngineKind engine, bool stop)
+{
+    FuseRig::Options o;
+    o.queueRequests = 4;
+    FuseRig rig(o);
+    DM_REQUIRE_FUSE_RIG(rig);
+    rig.stall();
+    std::atomic<bool> cancel { false };
+    RunRequest req = readRun(rig, engine);
+    req.tests = { TestSpec { { Pattern::Sequential, 1 << 20, 8, 1 }, Direction::Read, 0 },
+        TestSpec { { Pattern::Random, 4096, 1, 1 }, Direction::Read, 0 } };
+    req.stallTimeoutSeconds = stop ? 60 : 1;
+    struct ResumeAtEnd {
+        FuseRig& rig;
+        ~ResumeAtEnd() { rig.resume(); }
+    } resumeAtEnd { rig };
+    const auto start = Clock::now();
+    auto run = std::async(std::launch::async, [&] { return runTests(req, {}, cancel); });
+    ASSERT_TRUE(waitForStalledIo(rig)) << "the run's I/O never reached the rig";
+    auto asked = Clock::now();
+    if (stop) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        asked = Clock::now();
+        cancel = true;
+    }
+    const bool answered = run.wait_for(std::chrono::seconds(6)) == std::future_status::ready;
+    const double took = secondsSince(stop ? asked : start);
+    ::testing::Test::RecordProperty(stop ? "stop_seconds" : "stall_seconds", std::to_string(took));
+    if (!answered) {
+        rig.resume();
+        run.wait();
+    }
+    ASSERT_TRUE(answered) << (stop ? "Stop" : "the 1 s stall timeout") << " did not end the run within 6 s";
+    if (stop)
+        EXPECT_LT(took, 0.5) << "Stop took " << took << " s";
+    else
+        EXPECT_LT(took, 2.5) << "a 1 s stall timeout took " << took << " s";
+    auto result = run.get();
+    ASSERT_TRUE(result) << result.error().message;
+    EXPECT_EQ(result->cancelled, stop);
+    if (stop) {
+        for (const auto& t : result->tests) // a stopped test reports nothing, and blames nothing
+            EXPECT_FALSE(t.error) << *t.error;
+    } else {
+        ASSERT_EQ(result->tests.size(), 1u) << "the run should end with the test that stalled";
+        ASSERT_TRUE(result->tests[0].error);
+        EXPECT_NE(result->tests[0].error->find("stopped answering"), std::string::npos) << *result->tests[0].error;
+    }
+    EXPECT_GT(heldIoCount(), 0u) << "the stalled I/O should still be held, waiting for the device";
+    rig.resume();
+    EXPECT_TRUE(waitForHeldIo(5000)) << "the held I/O was not given back after the device answered";
+}
+
+} // namespace
+
+TEST_P(Stall, GridStallOnAShortQueueEndsOnTime) { gridOnAStalledShortQueue(GetParam(), false); }
+TEST_P(Stall, StopDuringAGridStallOnAShortQueueIsQuick) { gridOnAStalledShortQueue(GetParam(), true); }
+
 TEST_P(Stall, StopDuringASustainedWriteStallIsQuick)
 {
     // Stalls once the writes are under way: the signature probe before a destructive write is a

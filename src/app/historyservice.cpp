@@ -9,6 +9,9 @@
 #include <QFileInfo>
 #include <QThread>
 
+#include <condition_variable>
+#include <mutex>
+
 namespace dm {
 
 namespace {
@@ -47,11 +50,23 @@ HistoryService::~HistoryService()
 {
     // The store goes on its own thread, after whatever was queued before it: a run being stored
     // when the window closes is still stored. Then that thread's event loop ends (quit() from
-    // the thread itself, so nothing queued before is skipped) and the thread is joined.
-    m_requests->post([this] {
+    // the thread itself, so nothing queued before is skipped) and the thread is joined. The
+    // wait for the store is a std::mutex's, not only QThread::wait()'s, whose lock inside
+    // libQt6Core ThreadSanitizer cannot see (mailbox.h).
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool gone = false;
+    m_requests->post([&] {
         m_store.reset();
         QThread::currentThread()->quit();
+        const std::lock_guard lock(mutex);
+        gone = true;
+        changed.notify_one();
     });
+    {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return gone; });
+    }
     m_thread->wait();
     delete m_requests;
     delete m_thread;

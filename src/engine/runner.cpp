@@ -102,7 +102,10 @@ namespace {
         std::vector<LiveCounters> live;
         std::vector<WorkerPassOutcome> outcomes;
         PassLimits limits;
-        bool quit = false; // written before the barrier releases the threads, read after
+        // Set before the barrier releases the threads to their end. Atomic: a test that gave up on
+        // a thread sets it while the threads that came back may still be reading it after the
+        // last barrier (TSan found it).
+        std::atomic<bool> quit { false };
         // The threads' cancel: the caller's Stop passed on, or the test giving up on them. Not the
         // caller's flag itself, which may be gone when a thread the kernel held comes back.
         std::atomic<bool> stop { false };

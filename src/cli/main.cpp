@@ -10,6 +10,9 @@
 #include "reportfile.h"
 #include "runheader.h"
 #include "signatures.h"
+#include "stalltimeout.h"
+
+#include <sys/stat.h>
 #include "targetinuse.h"
 #include "targetinfo.h"
 #include "textreport.h"
@@ -19,6 +22,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <sys/stat.h>
 #include <cstdio>
 #include <unistd.h>
 
@@ -87,8 +91,25 @@ int runCommand(int argc, char** argv)
     const bool writes = std::any_of(tests.begin(), tests.end(), [](const auto& t) { return t.writes(); });
     // Not for a target something else uses: the run refuses it, and "will destroy" would be false.
     if (opt.request.allowDestructive && writes && !dm::writeTargetInUse(opt.request.target)) {
-        const auto names = opt.request.fd >= 0 ? dm::findSignatures(opt.request.fd)
-                                               : dm::findSignaturesOfUnusedDevice(opt.request.target);
+        // Bounded: a device that does not answer must not hold the program before its run starts.
+        struct stat st { };
+        const uint64_t device = ::stat(opt.request.target.c_str(), &st) == 0 ? uint64_t(st.st_rdev) : 0;
+        const auto timeout = dm::stallTimeoutFor(opt.request.stallTimeoutSeconds, device);
+        const auto found = opt.request.fd >= 0
+            ? dm::findSignaturesWithin(opt.request.fd, timeout, dm::cliCancelFlag())
+            : dm::findSignaturesOfUnusedDeviceWithin(opt.request.target, timeout, dm::cliCancelFlag());
+        if (!found) {
+            if (dm::interruptedBySignal()) {
+                printError(QStringLiteral("interrupted"));
+                return 130;
+            }
+            printError(QStringLiteral("%1 did not answer the read of its first sectors within %2 s (the stall "
+                                      "timeout; --stall-timeout changes it). It may have hung or been removed")
+                           .arg(QString::fromStdString(opt.request.target))
+                           .arg(std::chrono::duration<double>(timeout).count()));
+            return 1;
+        }
+        const auto& names = *found;
         if (!names.empty())
             std::fprintf(stderr, "WARNING: %s holds %s; --allow-destructive will destroy %s\n",
                 opt.request.target.c_str(), dm::signatureList(names).c_str(), names.size() == 1 ? "it" : "them");

@@ -344,7 +344,9 @@ Result<CapacityResult> runCapacityProbe(
     out.announcedBytes = n * kB;
     out.warnings = (*region)->warnings();
     const RunMarker marker((*region)->fd()); // another run on this drive at the same time
-    if (std::string w = overwriteWarning((*region)->fd(), req.target); !w.empty())
+    if (std::string w = overwriteWarning(
+            (*region)->fd(), req.target, stallTimeoutFor(req.stallTimeoutSeconds, info.deviceId), cancel);
+        !w.empty())
         out.warnings.push_back(req.restore ? w + " (the probe puts back every block it wrote)" : w);
     const EngineSetup engine = setUpEngine(req);
     out.engine = engine.name;

@@ -561,10 +561,11 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
         run.warnings.push_back(engine.warning);
     for (const auto& path : swept)
         run.warnings.push_back("removed a test file left behind by an earlier run: " + path);
+    const auto stallTimeout = stallTimeoutFor(req.stallTimeoutSeconds, run.region.deviceId);
     if (run.region.kind == RegionInfo::Kind::BlockDevice && target.writes)
-        if (std::string w = overwriteWarning((*region)->fd(), req.target); !w.empty())
+        if (std::string w = overwriteWarning((*region)->fd(), req.target, stallTimeout, cancel); !w.empty())
             run.warnings.push_back(w);
-    ctx.setStallTimeout(stallTimeoutFor(req.stallTimeoutSeconds, run.region.deviceId));
+    ctx.setStallTimeout(stallTimeout);
     run.seed = seedOrFresh(req.settings.seed);
     run.settings.seed = run.seed;
 

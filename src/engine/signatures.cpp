@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "signatures.h"
 
+#include "heldio.h"
+
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
@@ -8,12 +10,15 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string_view>
+#include <thread>
 
 namespace dm {
 
@@ -284,6 +289,20 @@ std::vector<std::string> findSignaturesOfUnusedDevice(const std::string& path)
     return found;
 }
 
+std::optional<std::vector<std::string>> findSignaturesOfUnusedDeviceWithin(
+    const std::string& path, std::chrono::nanoseconds timeout, const std::atomic<bool>& cancel)
+{
+    struct stat st { };
+    if (::stat(path.c_str(), &st) != 0 || !S_ISBLK(st.st_mode))
+        return std::vector<std::string> {};
+    const int fd = ::open(path.c_str(), O_RDONLY | O_EXCL | O_CLOEXEC | O_DIRECT);
+    if (fd < 0)
+        return std::vector<std::string> {};
+    auto found = findSignaturesWithin(fd, timeout, cancel);
+    ::close(fd);
+    return found;
+}
+
 std::string signatureList(const std::vector<std::string>& names)
 {
     auto withArticle = [](const std::string& name) {
@@ -303,11 +322,50 @@ std::string signatureList(const std::vector<std::string>& names)
     return out;
 }
 
-std::string overwriteWarning(int fd, const std::string& device)
+std::optional<std::vector<std::string>> findSignaturesWithin(
+    int fd, std::chrono::nanoseconds timeout, const std::atomic<bool>& cancel)
 {
-    const auto names = findSignatures(fd);
-    if (names.empty())
+    // Shared with the thread, which may outlive this call (and so must own its descriptor).
+    struct Probe {
+        std::mutex mutex;
+        std::condition_variable done;
+        std::optional<std::vector<std::string>> found;
+    };
+    const int own = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (own < 0)
+        return std::nullopt;
+    auto probe = std::make_shared<Probe>();
+    std::thread([probe, own] {
+        auto found = findSignatures(own);
+        ::close(own);
+        const std::lock_guard lock(probe->mutex);
+        probe->found = std::move(found);
+        probe->done.notify_all();
+    }).detach();
+    const auto giveUp = std::chrono::steady_clock::now() + timeout;
+    std::unique_lock lock(probe->mutex);
+    while (!probe->found) {
+        if (cancel.load() || std::chrono::steady_clock::now() >= giveUp) {
+            lock.unlock();
+            // Counted as held I/O until it is back: the program's exit then says what to do.
+            holdUntilThreadsReturn(1, [probe] {
+                std::unique_lock wait(probe->mutex);
+                probe->done.wait(wait, [&] { return probe->found.has_value(); });
+            });
+            return std::nullopt;
+        }
+        probe->done.wait_for(lock, std::chrono::milliseconds(50));
+    }
+    return probe->found;
+}
+
+std::string overwriteWarning(
+    int fd, const std::string& device, std::chrono::nanoseconds timeout, const std::atomic<bool>& cancel)
+{
+    const auto found = findSignaturesWithin(fd, timeout, cancel);
+    if (!found || found->empty())
         return {};
+    const auto& names = *found;
     return device + " held " + signatureList(names) + " when the run started; its write tests overwrite "
         + (names.size() == 1 ? "it" : "them");
 }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <atomic>
+#include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,12 +28,28 @@ std::vector<std::string> findSignatures(const std::string& path);
 // its own message). Empty for anything else.
 std::vector<std::string> findSignaturesOfUnusedDevice(const std::string& path);
 
+// The probe on a device that may not answer (issue 12: Stop within half a second, whatever the
+// device does): findSignatures(fd) on a thread of its own with a descriptor of its own, waited
+// for at most `timeout` (the run's stall timeout) and no longer than `cancel` stays unset
+// (looked at every 50 ms). nullopt when it did not come back: the thread is left to the kernel
+// and ends when the device answers (its reads count as held I/O meanwhile, heldio.h).
+std::optional<std::vector<std::string>> findSignaturesWithin(
+    int fd, std::chrono::nanoseconds timeout, const std::atomic<bool>& cancel);
+
+// findSignaturesOfUnusedDevice(), bounded in the same way. While a probe that did not come back
+// holds the device (its descriptor shares the exclusive open), nothing else can open it so.
+std::optional<std::vector<std::string>> findSignaturesOfUnusedDeviceWithin(
+    const std::string& path, std::chrono::nanoseconds timeout, const std::atomic<bool>& cancel);
+
 // "an ext4 filesystem and a GPT partition table", "a swap area", for a sentence about `names`.
 std::string signatureList(const std::vector<std::string>& names);
 
 // For the report of a write test on a device: "/dev/sdb held an ext4 filesystem and a GPT
 // partition table when the run started; its write tests overwrite them", or "" when `fd` shows
-// nothing. Called on the region's descriptor before anything is written.
-std::string overwriteWarning(int fd, const std::string& device);
+// nothing. Called on the region's descriptor before anything is written, bounded as
+// findSignaturesWithin(): a device that does not answer the probe gives no warning, and the
+// test's own first I/O then meets the same stall timeout or Stop.
+std::string overwriteWarning(
+    int fd, const std::string& device, std::chrono::nanoseconds timeout, const std::atomic<bool>& cancel);
 
 } // namespace dm

@@ -131,7 +131,9 @@ Result<SustainedResult> runSustainedWrite(
     for (const auto& path : swept)
         out.warnings.push_back("removed a test file left behind by an earlier run: " + path);
     if (info.kind == RegionInfo::Kind::BlockDevice)
-        if (std::string w = overwriteWarning((*region)->fd(), req.target); !w.empty())
+        if (std::string w = overwriteWarning(
+                (*region)->fd(), req.target, stallTimeoutFor(req.stallTimeoutSeconds, info.deviceId), cancel);
+            !w.empty())
             out.warnings.push_back(w);
     const EngineSetup engine = setUpEngine(req);
     out.engine = engine.name;

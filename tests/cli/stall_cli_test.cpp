@@ -243,6 +243,33 @@ TEST_P(CliStall, StallTimeoutOnAShortQueueEndsTheRunAndSaysTheExitWaitsForTheDev
     }
 }
 
+// A write on a device reads its first sectors first, to say what it will destroy. A device that
+// does not answer them ends the program at the stall timeout with exit code 1 and says so.
+TEST_P(CliStall, ADeviceThatDoesNotAnswerTheSignatureProbeEndsTheRunAtTheStallTimeout)
+{
+    FuseRig rig({});
+    DM_REQUIRE_FUSE_RIG(rig);
+    rig.stall();
+    const auto start = Clock::now();
+    auto args = readRun(rig, GetParam(), { "--stall-timeout", "1", "--allow-destructive" });
+    args[5] = "write";
+    Cli cli(args);
+    ASSERT_GT(cli.pid(), 0);
+    int code = -1;
+    while (Clock::now() - start < std::chrono::seconds(8) && cli.err().find("Unplug the device") == std::string::npos)
+        if ((code = cli.wait(std::chrono::milliseconds(20))) != -1)
+            break;
+    const double took = std::chrono::duration<double>(Clock::now() - start).count();
+    const std::string err = cli.err();
+    rig.resume();
+    if (code == -1)
+        code = cli.wait(std::chrono::seconds(10));
+    ASSERT_EQ(code, 1) << err;
+    EXPECT_LT(took, 3.0) << err;
+    EXPECT_NE(err.find("did not answer the read of its first sectors within 1 s"), std::string::npos) << err;
+    EXPECT_NE(err.find("Unplug the device"), std::string::npos) << err;
+}
+
 INSTANTIATE_TEST_SUITE_P(Engines, CliStall, ::testing::Values("libaio", "io_uring"),
     [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
 

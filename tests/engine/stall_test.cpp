@@ -279,6 +279,44 @@ void gridOnAStalledShortQueue(EngineKind engine, bool stop)
 TEST_P(Stall, GridStallOnAShortQueueEndsOnTime) { gridOnAStalledShortQueue(GetParam(), false); }
 TEST_P(Stall, StopDuringAGridStallOnAShortQueueIsQuick) { gridOnAStalledShortQueue(GetParam(), true); }
 
+// Before a write test on a device, the run reads its first sectors for the signatures it will
+// destroy (overwriteWarning). On a device that does not answer, Stop still takes effect within
+// half a second, and the probe gives up at the stall timeout: its reads are left to the kernel.
+TEST_P(Stall, StopDuringTheSignatureProbeBeforeAWriteIsQuick)
+{
+    FuseRig rig({});
+    DM_REQUIRE_FUSE_RIG(rig);
+    rig.stall();
+    std::atomic<bool> cancel { false };
+    RunRequest req = readRun(rig, GetParam());
+    req.tests = { TestSpec { { Pattern::Random, 4096, 4, 1 }, Direction::Write, 0 } };
+    req.allowDestructive = true;
+    req.stallTimeoutSeconds = 60; // only Stop may end it
+    struct ResumeAtEnd {
+        FuseRig& rig;
+        ~ResumeAtEnd() { rig.resume(); }
+    } resumeAtEnd { rig };
+    auto run = std::async(std::launch::async, [&] { return runTests(req, {}, cancel); });
+    ASSERT_TRUE(waitForStalledIo(rig)) << "the probe's read never reached the rig";
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto stopped = Clock::now();
+    cancel = true;
+    const bool answered = run.wait_for(std::chrono::seconds(3)) == std::future_status::ready;
+    const double took = secondsSince(stopped);
+    if (!answered) {
+        rig.resume();
+        run.wait();
+    }
+    ASSERT_TRUE(answered) << "Stop during the signature probe was not answered within 3 s";
+    EXPECT_LT(took, 0.5) << "Stop took " << took << " s";
+    auto result = run.get();
+    ASSERT_TRUE(result) << result.error().message;
+    EXPECT_TRUE(result->cancelled);
+    EXPECT_GT(heldIoCount(), 0u) << "the probe's read should count as held I/O until the device answers";
+    rig.resume();
+    EXPECT_TRUE(waitForHeldIo(5000));
+}
+
 TEST_P(Stall, StopDuringASustainedWriteStallIsQuick)
 {
     // Stalls once the writes are under way: the signature probe before a destructive write is a

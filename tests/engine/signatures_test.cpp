@@ -4,6 +4,7 @@
 // GPT with a filesystem inside a partition, and look-alikes that must not count), then as root on
 // real loop devices formatted by the real tools (mkfs.ext4, mkfs.xfs, mkswap, sfdisk), a 4Kn
 // device's GPT, and a blank device, which holds nothing.
+#include "heldio.h"
 #include "signatures.h"
 #include "testtargets.h"
 
@@ -252,8 +253,18 @@ TEST(SignaturesOnDevices, Ext4AndUnusedCheck)
     EXPECT_EQ(onLoop(loop, "mkfs.ext4 -q -F " + loop.device()), Names { "ext4 filesystem" });
     const int fd = ::open(loop.device().c_str(), O_RDONLY | O_DIRECT);
     ASSERT_GE(fd, 0);
-    EXPECT_EQ(overwriteWarning(fd, loop.device()),
+    const std::atomic<bool> noCancel { false };
+    EXPECT_EQ(overwriteWarning(fd, loop.device(), std::chrono::seconds(30), noCancel),
         loop.device() + " held an ext4 filesystem when the run started; its write tests overwrite it");
+    // The bounded probe finds the same, and leaves nothing held behind once it is back.
+    const auto within = findSignaturesWithin(fd, std::chrono::seconds(30), noCancel);
+    ASSERT_TRUE(within);
+    EXPECT_EQ(*within, Names { "ext4 filesystem" });
+    EXPECT_EQ(heldIoCount(), 0u);
+    // Asked to stop before it starts, it does not wait for the device's answer.
+    const std::atomic<bool> stopped { true };
+    EXPECT_FALSE(findSignaturesWithin(fd, std::chrono::seconds(30), stopped));
+    EXPECT_TRUE(waitForHeldIo(5000)) << "the abandoned probe was not given back";
     ::close(fd);
     // While it is mounted the device is in use: nothing to warn about, the run is refused anyway.
     LoopDevice mounted("64M");

@@ -516,6 +516,10 @@
         <source>Cancelled: nothing was written to %1</source>
         <translation>キャンセルしました: %1 には何も書き込んでいません</translation>
     </message>
+    <message>
+        <source>Asking for permission to open %1…</source>
+        <translation>%1 を開く許可を求めています…</translation>
+    </message>
 </context>
 <context>
     <name>dm::ExplanationPanel</name>
@@ -609,6 +613,158 @@
     <message>
         <source>the CPU frequency governor is powersave: with intel_pstate or amd-pstate that is the usual dynamic setting, with other drivers it holds the CPU at its lowest speed and results may be lower</source>
         <translation>CPU 周波数ガバナーは powersave です: intel_pstate や amd-pstate では通常の動的な設定ですが、ほかのドライバーでは CPU を最低速度に固定するため、結果が低くなる可能性があります</translation>
+    </message>
+</context>
+<context>
+    <name>dm::GridPage</name>
+    <message>
+        <source>Read</source>
+        <translation>読み込み</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>Mix</source>
+        <translation>Mix</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>準備完了</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translatorcomment>CrystalDiskMark&apos;s Japanese UI keeps All and Stop in English.</translatorcomment>
+        <translation>All</translation>
+    </message>
+    <message>
+        <source>Run every test (Ctrl+R); Esc stops</source>
+        <translation>すべてのテストを実行 (Ctrl+R)、Esc で停止</translation>
+    </message>
+    <message>
+        <source>Measured passes per test</source>
+        <translation>テストごとの測定回数</translation>
+    </message>
+    <message>
+        <source>&amp;Passes:</source>
+        <translation>回数(&amp;P):</translation>
+    </message>
+    <message>
+        <source>Test size</source>
+        <translation>テストサイズ</translation>
+    </message>
+    <message>
+        <source>Comment (shown in the image and the reports)</source>
+        <translation>コメント (画像とレポートに表示されます)</translation>
+    </message>
+    <message>
+        <source>The benchmark run</source>
+        <translation>ベンチマークの実行</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark</source>
+        <translation>ベンチマーク(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Stopped before the test began</source>
+        <translation>テスト開始前に停止しました</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>停止中…</translation>
+    </message>
+    <message>
+        <source>Another test is running: stop it first, or wait for it to end</source>
+        <translation>別のテストを実行中です: 先に停止するか、終わるまで待ってください</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <source>Preparing %1…</source>
+        <translation>%1 を準備中…</translation>
+    </message>
+    <message>
+        <source>Writing the test file: %1%</source>
+        <translation>テストファイルを作成中: %1%</translation>
+    </message>
+    <message>
+        <source>Interval: next test in %1 s · %2 left</source>
+        <translation>インターバル: 次のテストまで %1 秒 · 残り %2</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>ウォームアップ</translation>
+    </message>
+    <message>
+        <source>pass %1/%2</source>
+        <translation>%1/%2 回目</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 left</source>
+        <translation>%1 · %2 · 残り %3</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>停止しました</translation>
+    </message>
+    <message>
+        <source>Finished with errors: see the tiles&apos; tooltips</source>
+        <translation>エラーあり: 詳しくは各結果のツールチップを参照</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>Diskometer</source>
+        <translation>Diskometer</translation>
+    </message>
+    <message>
+        <source>The test could not start.</source>
+        <translation>テストを開始できませんでした。</translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 from the history (read-only): the next run or a change of settings replaces it</source>
+        <translation>履歴から %1 (%2) を表示中 (読み取り専用): 次の実行か設定の変更で置き換わります</translation>
+    </message>
+    <message>
+        <source>Text (*.txt)</source>
+        <translation>テキスト (*.txt)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Save Report</source>
+        <translation>レポートを保存</translation>
+    </message>
+    <message>
+        <source>Could not write %1. Choose another folder.</source>
+        <translation>%1 に書き込めませんでした。別のフォルダーを選んでください。</translation>
+    </message>
+    <message>
+        <source>Export fio Job</source>
+        <translation>fio ジョブのエクスポート</translation>
+    </message>
+    <message>
+        <source>The write sections of this job file destroy the data on %1 when fio runs them. Save it anyway? (Test Mode › Read only makes a job that only reads.)</source>
+        <translation>このジョブファイルの書き込みセクションを fio で実行すると、%1 のデータが破壊されます。それでも保存しますか? (テストモード › 読み込みのみ にすると読み込みだけのジョブになります。)</translation>
+    </message>
+    <message>
+        <source>fio job files (*.fio);;All files (*)</source>
+        <translation>fio ジョブファイル (*.fio);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Saved %1: run it with fio --output-format=json %1 &gt; out.json, then import out.json in the History tab</source>
+        <translation>%1 を保存しました: fio --output-format=json %1 &gt; out.json で実行し、out.json を履歴タブでインポートしてください</translation>
     </message>
 </context>
 <context>
@@ -930,11 +1086,11 @@ Write MB/s</source>
     <message>
         <source>All</source>
         <translatorcomment>CrystalDiskMark&apos;s Japanese UI keeps All and Stop in English.</translatorcomment>
-        <translation>All</translation>
+        <translation type="vanished">All</translation>
     </message>
     <message>
         <source>Run every test (Ctrl+R); Esc stops</source>
-        <translation>すべてのテストを実行 (Ctrl+R)、Esc で停止</translation>
+        <translation type="vanished">すべてのテストを実行 (Ctrl+R)、Esc で停止</translation>
     </message>
     <message>
         <source>Ctrl+R</source>
@@ -942,59 +1098,59 @@ Write MB/s</source>
     </message>
     <message>
         <source>Measured passes per test</source>
-        <translation>テストごとの測定回数</translation>
+        <translation type="vanished">テストごとの測定回数</translation>
     </message>
     <message>
         <source>Test size</source>
-        <translation>テストサイズ</translation>
+        <translation type="vanished">テストサイズ</translation>
     </message>
     <message>
         <source>Comment (shown in the image and the reports)</source>
-        <translation>コメント (画像とレポートに表示されます)</translation>
+        <translation type="vanished">コメント (画像とレポートに表示されます)</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation>準備完了</translation>
+        <translation type="vanished">準備完了</translation>
     </message>
     <message>
         <source>Stopping…</source>
-        <translation>停止中…</translation>
+        <translation type="vanished">停止中…</translation>
     </message>
     <message>
         <source>Preparing %1…</source>
-        <translation>%1 を準備中…</translation>
+        <translation type="vanished">%1 を準備中…</translation>
     </message>
     <message>
         <source>Writing the test file: %1%</source>
-        <translation>テストファイルを作成中: %1%</translation>
+        <translation type="vanished">テストファイルを作成中: %1%</translation>
     </message>
     <message>
         <source>Interval: next test in %1 s · %2 left</source>
-        <translation>インターバル: 次のテストまで %1 秒 · 残り %2</translation>
+        <translation type="vanished">インターバル: 次のテストまで %1 秒 · 残り %2</translation>
     </message>
     <message>
         <source>warm-up</source>
-        <translation>ウォームアップ</translation>
+        <translation type="vanished">ウォームアップ</translation>
     </message>
     <message>
         <source>pass %1/%2</source>
-        <translation>%1/%2 回目</translation>
+        <translation type="vanished">%1/%2 回目</translation>
     </message>
     <message>
         <source>%1 · %2 · %3 left</source>
-        <translation>%1 · %2 · 残り %3</translation>
+        <translation type="vanished">%1 · %2 · 残り %3</translation>
     </message>
     <message>
         <source>Stopped</source>
-        <translation>停止しました</translation>
+        <translation type="vanished">停止しました</translation>
     </message>
     <message>
         <source>Finished with errors: see the tiles&apos; tooltips</source>
-        <translation>エラーあり: 詳しくは各結果のツールチップを参照</translation>
+        <translation type="vanished">エラーあり: 詳しくは各結果のツールチップを参照</translation>
     </message>
     <message>
         <source>Finished</source>
-        <translation>完了</translation>
+        <translation type="vanished">完了</translation>
     </message>
     <message>
         <source>Diskometer</source>
@@ -1002,12 +1158,12 @@ Write MB/s</source>
     </message>
     <message>
         <source>The test could not start.</source>
-        <translation>テストを開始できませんでした。</translation>
+        <translation type="vanished">テストを開始できませんでした。</translation>
     </message>
     <message>
         <source>Stop</source>
         <translatorcomment>CrystalDiskMark&apos;s Japanese UI keeps All and Stop in English.</translatorcomment>
-        <translation>Stop</translation>
+        <translation type="vanished">Stop</translation>
     </message>
     <message>
         <source>Save Image</source>
@@ -1023,19 +1179,19 @@ Write MB/s</source>
     </message>
     <message>
         <source>Text (*.txt)</source>
-        <translation>テキスト (*.txt)</translation>
+        <translation type="vanished">テキスト (*.txt)</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
+        <translation type="vanished">JSON (*.json)</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation>Markdown (*.md)</translation>
+        <translation type="vanished">Markdown (*.md)</translation>
     </message>
     <message>
         <source>Save Report</source>
-        <translation>レポートを保存</translation>
+        <translation type="vanished">レポートを保存</translation>
     </message>
     <message>
         <source>About Diskometer</source>
@@ -1199,7 +1355,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>Asking for permission to open %1…</source>
-        <translation>%1 を開く許可を求めています…</translation>
+        <translation type="vanished">%1 を開く許可を求めています…</translation>
     </message>
     <message>
         <source>writing to %1 destroys its data and needs the typed confirmation in the window; for scripts use diskometer-cli --allow-destructive</source>
@@ -1211,15 +1367,15 @@ Write MB/s</source>
     </message>
     <message>
         <source>Read</source>
-        <translation>読み込み</translation>
+        <translation type="vanished">読み込み</translation>
     </message>
     <message>
         <source>Write</source>
-        <translation>書き込み</translation>
+        <translation type="vanished">書き込み</translation>
     </message>
     <message>
         <source>Mix</source>
-        <translation>Mix</translation>
+        <translation type="vanished">Mix</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.&lt;/p&gt;&lt;p&gt;Engine: %5 with O_DIRECT&lt;br&gt;Qt %2 (built with %3)&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;br&gt;&lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</source>
@@ -1227,11 +1383,11 @@ Write MB/s</source>
     </message>
     <message>
         <source>Another test is running: stop it first, or wait for it to end</source>
-        <translation>別のテストを実行中です: 先に停止するか、終わるまで待ってください</translation>
+        <translation type="vanished">別のテストを実行中です: 先に停止するか、終わるまで待ってください</translation>
     </message>
     <message>
         <source>&amp;Benchmark</source>
-        <translation>ベンチマーク(&amp;B)</translation>
+        <translation type="vanished">ベンチマーク(&amp;B)</translation>
     </message>
     <message>
         <source>Surface s&amp;can</source>
@@ -1259,7 +1415,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>The benchmark run</source>
-        <translation>ベンチマークの実行</translation>
+        <translation type="vanished">ベンチマークの実行</translation>
     </message>
     <message>
         <source>The surface scan</source>
@@ -1291,11 +1447,11 @@ Write MB/s</source>
     </message>
     <message>
         <source>Showing %1 of %2 from the history (read-only): the next run or a change of settings replaces it</source>
-        <translation>履歴から %1 (%2) を表示中 (読み取り専用): 次の実行か設定の変更で置き換わります</translation>
+        <translation type="vanished">履歴から %1 (%2) を表示中 (読み取り専用): 次の実行か設定の変更で置き換わります</translation>
     </message>
     <message>
         <source>Export fio Job</source>
-        <translation>fio ジョブのエクスポート</translation>
+        <translation type="vanished">fio ジョブのエクスポート</translation>
     </message>
     <message>
         <source>%1 is empty or its size is unknown: choose another target.</source>
@@ -1303,15 +1459,15 @@ Write MB/s</source>
     </message>
     <message>
         <source>The write sections of this job file destroy the data on %1 when fio runs them. Save it anyway? (Test Mode › Read only makes a job that only reads.)</source>
-        <translation>このジョブファイルの書き込みセクションを fio で実行すると、%1 のデータが破壊されます。それでも保存しますか? (テストモード › 読み込みのみ にすると読み込みだけのジョブになります。)</translation>
+        <translation type="vanished">このジョブファイルの書き込みセクションを fio で実行すると、%1 のデータが破壊されます。それでも保存しますか? (テストモード › 読み込みのみ にすると読み込みだけのジョブになります。)</translation>
     </message>
     <message>
         <source>fio job files (*.fio);;All files (*)</source>
-        <translation>fio ジョブファイル (*.fio);;すべてのファイル (*)</translation>
+        <translation type="vanished">fio ジョブファイル (*.fio);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>Saved %1: run it with fio --output-format=json %1 &gt; out.json, then import out.json in the History tab</source>
-        <translation>%1 を保存しました: fio --output-format=json %1 &gt; out.json で実行し、out.json を履歴タブでインポートしてください</translation>
+        <translation type="vanished">%1 を保存しました: fio --output-format=json %1 &gt; out.json で実行し、out.json を履歴タブでインポートしてください</translation>
     </message>
     <message>
         <source>Export &amp;fio Job…</source>
@@ -1319,7 +1475,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>&amp;Passes:</source>
-        <translation>回数(&amp;P):</translation>
+        <translation type="vanished">回数(&amp;P):</translation>
     </message>
     <message>
         <source>Run on &amp;Hosts…</source>
@@ -2214,7 +2370,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>Asking for permission to open %1…</source>
-        <translation>%1 を開く許可を求めています…</translation>
+        <translation type="vanished">%1 を開く許可を求めています…</translation>
     </message>
     <message>
         <source>Save</source>

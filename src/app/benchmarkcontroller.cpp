@@ -3,6 +3,8 @@
 
 #include "runheader.h"
 
+#include <unistd.h>
+
 namespace dm {
 
 void registerEngineMetaTypes()
@@ -46,6 +48,9 @@ bool BenchmarkController::start(const RunRequest& request)
         // Sampled here, off the GUI thread (it waits 200 ms), and before the run's own I/O starts.
         const RunHeaderProbe probe(QString::fromStdString(request.target));
         auto result = runTests(request, callbacks, cancel);
+        // A descriptor UDisks2 opened is the run's: closed once it returns, as a page's job does.
+        if (request.fd >= 0)
+            ::close(request.fd);
         if (result) {
             ReportHeader header = probe.finish(*result, QString(), fastestOf(*result));
             runner->post([this, r = std::move(*result), header = std::move(header)] { m_result.emplace(r, header); });

@@ -23,7 +23,8 @@ public:
     ~BenchmarkController() override; // stops a run and waits for it (within half a second)
 
     bool isRunning() const;
-    // Returns false (and does nothing) while a run is going on.
+    // Returns false (and does nothing) while a run is going on; otherwise the run owns
+    // request.fd (closed on the job's thread when the run returns).
     bool start(const RunRequest& request);
     // Asks the run to end; finished() follows within half a second.
     void stop();

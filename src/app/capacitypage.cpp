@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "capacitypage.h"
 
+#include "devicegate.h"
 #include "runheader.h"
 #include "targetcombo.h"
 #include "toolchart.h"
@@ -8,23 +9,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
-#include <QFile>
 #include <QFormLayout>
 #include <QLineSeries>
-
-#include <sys/stat.h>
 
 namespace dm {
 
 namespace {
     QString bytesText(uint64_t bytes) { return capacitySize(bytes); }
     QString mbps(double v) { return QStringLiteral("%1 MB/s").arg(v, 0, 'f', v >= 100 ? 1 : 2); }
-
-    bool isBlockDevice(const QString& path)
-    {
-        struct stat st { };
-        return ::stat(QFile::encodeName(path).constData(), &st) == 0 && S_ISBLK(st.st_mode);
-    }
 }
 
 CapacityPage::CapacityPage(QWidget* parent)
@@ -109,7 +101,7 @@ bool CapacityPage::launch()
     }
     CapacityRequest request;
     request.target = target.toStdString();
-    m_probe = isBlockDevice(target);
+    m_probe = DeviceGate::isBlockDevice(target);
     request.size = m_probe ? 0 : m_size->currentData().toULongLong();
     request.restore = m_restore->isChecked();
     // The typed confirmation below is the consent --allow-destructive gives the CLI.

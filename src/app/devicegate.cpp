@@ -4,8 +4,10 @@
 #include "destructiveconfirmdialog.h"
 #include "udisksopener.h"
 
+#include <QFile>
 #include <QWidget>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace dm {
@@ -15,6 +17,14 @@ DeviceGate::DeviceGate(QWidget* window)
     , m_window(window)
 {
 }
+
+bool DeviceGate::isBlockDevice(const QString& path)
+{
+    struct stat st { };
+    return ::stat(QFile::encodeName(path).constData(), &st) == 0 && S_ISBLK(st.st_mode);
+}
+
+QString DeviceGate::waitingText(const QString& device) { return tr("Asking for permission to open %1…").arg(device); }
 
 std::optional<QString> DeviceGate::confirmWrite(const QString& device)
 {

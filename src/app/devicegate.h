@@ -14,7 +14,7 @@ namespace dm {
 class UdisksOpener;
 
 // The one way the window's tests get at a block device, for the grid and every page alike:
-// the typed confirmation before anything is written (refused outright when nobody is at the
+// whether a target is one, the typed confirmation before anything is written (refused outright when nobody is at the
 // window, as with --quit-when-done: a script cannot type it and would wait forever), and a
 // descriptor from UDisks2 when this user may not open the device (asynchronously: polkit may
 // ask for a password).
@@ -26,6 +26,10 @@ public:
     void setUnattended(bool unattended) { m_unattended = unattended; }
     bool unattended() const { return m_unattended; }
 
+    // Whether `path` is a block device node (stat(2), on the calling thread: a folder on a mount
+    // that does not answer holds it as long as the mount does).
+    static bool isBlockDevice(const QString& path);
+
     // Asks for the typed device name. Nothing when confirmed; otherwise what to tell the user.
     std::optional<QString> confirmWrite(const QString& device);
 
@@ -34,6 +38,8 @@ public:
     void open(const QString& device, bool write, std::function<void(int fd)> then,
         std::function<void(const QString& message)> failed);
     bool waiting() const { return m_waiting; }
+    // What the page's status says while it waits.
+    static QString waitingText(const QString& device);
     // Drops the pending request: a descriptor that still arrives is closed, a failure ignored.
     void cancel() { m_waiting = false; }
 

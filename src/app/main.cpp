@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // diskometer: the window.
 #include "appoptions.h"
+#include "benchmarkcontroller.h"
 #include "heldio.h"
 #include "mainwindow.h"
 #include "translations.h"

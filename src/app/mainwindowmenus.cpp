@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The main window's menus (File, Settings, Profile, Help): each action edits the settings or calls
-// one of the window's operations; mainwindow.cpp holds the rest.
+// The main window's menus (File, Settings, Profile, Help): each action edits the grid's settings
+// or calls one of the grid page's or the window's operations; mainwindow.cpp holds the rest.
 #include "mainwindow.h"
+#include "gridpage.h"
 #include "textreport.h"
 
 #include "engineselect.h"
 #include "historyservice.h"
 #include "remotedialog.h"
 #include "settingsdialog.h"
-
-#include <QLineEdit>
 
 #include <QActionGroup>
 #include <QMenuBar>
@@ -21,32 +20,22 @@ void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("Save &Image…"), QKeySequence::Save, this, &MainWindow::saveImageInteractive);
-    file->addAction(
-        tr("Save &Text…"), QKeySequence(tr("Ctrl+T")), this, [this] { saveReportInteractive(QStringLiteral("text")); });
-    file->addAction(tr("Save &Markdown…"), QKeySequence(tr("Ctrl+M")), this,
-        [this] { saveReportInteractive(QStringLiteral("markdown")); });
-    file->addAction(
-        tr("Save &JSON…"), QKeySequence(tr("Ctrl+J")), this, [this] { saveReportInteractive(QStringLiteral("json")); });
-    file->addAction(tr("Export &fio Job…"), this, &MainWindow::exportFioJob);
+    file->addAction(tr("Save &Text…"), QKeySequence(tr("Ctrl+T")), m_grid,
+        [this] { m_grid->saveReportInteractive(QStringLiteral("text")); });
+    file->addAction(tr("Save &Markdown…"), QKeySequence(tr("Ctrl+M")), m_grid,
+        [this] { m_grid->saveReportInteractive(QStringLiteral("markdown")); });
+    file->addAction(tr("Save &JSON…"), QKeySequence(tr("Ctrl+J")), m_grid,
+        [this] { m_grid->saveReportInteractive(QStringLiteral("json")); });
+    file->addAction(tr("Export &fio Job…"), m_grid, &GridPage::exportFioJob);
     // The same tests and settings as the grid, on other machines through fio (remotedialog.h).
     QAction* runOnHosts = file->addAction(tr("Run on &Hosts…"), this, [this] {
-        RemoteRequest base;
-        base.tests = expandTests(effectiveRows(m_settings), m_settings.mode,
-            m_settings.mixEnabled ? std::optional<int>(m_settings.mixReadPercent) : std::nullopt);
-        base.settings = m_settings.run;
-        base.profile = m_settings.profile;
-        base.preset = m_settings.preset;
-        base.mode = m_settings.mode;
-        if (m_settings.mixEnabled)
-            base.mixReadPercent = m_settings.mixReadPercent;
-        base.comment = m_comment->text();
-        auto* dialog = new RemoteDialog(std::move(base), m_history, this);
+        auto* dialog = new RemoteDialog(m_grid->remoteRequest(), m_history, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
     });
     runOnHosts->setObjectName(QStringLiteral("runOnHosts")); // for tests
     file->addSeparator();
-    file->addAction(tr("&Copy Text"), QKeySequence(tr("Ctrl+Shift+C")), this, &MainWindow::copyText);
+    file->addAction(tr("&Copy Text"), QKeySequence(tr("Ctrl+Shift+C")), m_grid, &GridPage::copyText);
     file->addAction(tr("Copy Im&age"), QKeySequence(tr("Ctrl+Shift+I")), this, &MainWindow::copyImage);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -64,8 +53,7 @@ void MainWindow::buildMenus()
         m_dataGroup->addAction(a);
     }
     connect(m_dataGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        m_settings.run.data = DataFill(a->data().toInt());
-        settingsChanged();
+        editSettings([a](GuiSettings& s) { s.run.data = DataFill(a->data().toInt()); });
     });
     QMenu* mode = settings->addMenu(tr("Test M&ode"));
     m_modeGroup = new QActionGroup(this);
@@ -77,16 +65,14 @@ void MainWindow::buildMenus()
         m_modeGroup->addAction(a);
     }
     connect(m_modeGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        m_settings.mode = Mode(a->data().toInt());
-        settingsChanged();
+        editSettings([a](GuiSettings& s) { s.mode = Mode(a->data().toInt()); });
     });
     m_mixAction = settings->addAction(tr("&Mix Tests"));
     m_mixAction->setCheckable(true);
     connect(m_mixAction, &QAction::toggled, this, [this](bool on) {
         if (m_updatingUi)
             return;
-        m_settings.mixEnabled = on;
-        settingsChanged();
+        editSettings([on](GuiSettings& s) { s.mixEnabled = on; });
     });
     QMenu* ratio = settings->addMenu(tr("Mix &Ratio"));
     m_mixGroup = new QActionGroup(this);
@@ -97,8 +83,7 @@ void MainWindow::buildMenus()
         m_mixGroup->addAction(a);
     }
     connect(m_mixGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        m_settings.mixReadPercent = a->data().toInt();
-        settingsChanged();
+        editSettings([a](GuiSettings& s) { s.mixReadPercent = a->data().toInt(); });
     });
     QMenu* unit = settings->addMenu(tr("&Unit"));
     m_unitGroup = new QActionGroup(this);
@@ -109,8 +94,7 @@ void MainWindow::buildMenus()
         m_unitGroup->addAction(a);
     }
     connect(m_unitGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        m_settings.unit = Unit(a->data().toInt());
-        settingsChanged();
+        editSettings([a](GuiSettings& s) { s.unit = Unit(a->data().toInt()); });
     });
 
     QMenu* profile = menuBar()->addMenu(tr("&Profile"));
@@ -127,21 +111,21 @@ void MainWindow::buildMenus()
         m_profileGroup->addAction(a);
     }
     connect(m_profileGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        const Profile previous = m_settings.profile;
-        m_settings.profile = Profile(a->data().toInt());
-        // Flash Memory is CrystalDiskMark 9's times as much as its rows: it sets them, and leaving
-        // it puts back the usual ones, unless the user changed them meanwhile.
-        const RunSettings usual;
-        if (const auto times = profileTimes(m_settings.profile)) {
-            m_settings.run.measureSeconds = times->measureSeconds;
-            m_settings.run.intervalSeconds = times->intervalSeconds;
-        } else if (const auto left = profileTimes(previous); left
-                   && m_settings.run.measureSeconds == left->measureSeconds
-                   && m_settings.run.intervalSeconds == left->intervalSeconds) {
-            m_settings.run.measureSeconds = usual.measureSeconds;
-            m_settings.run.intervalSeconds = usual.intervalSeconds;
-        }
-        settingsChanged();
+        editSettings([a](GuiSettings& s) {
+            const Profile previous = s.profile;
+            s.profile = Profile(a->data().toInt());
+            // Flash Memory is CrystalDiskMark 9's times as much as its rows: it sets them, and
+            // leaving it puts back the usual ones, unless the user changed them meanwhile.
+            const RunSettings usual;
+            if (const auto times = profileTimes(s.profile)) {
+                s.run.measureSeconds = times->measureSeconds;
+                s.run.intervalSeconds = times->intervalSeconds;
+            } else if (const auto left = profileTimes(previous); left && s.run.measureSeconds == left->measureSeconds
+                       && s.run.intervalSeconds == left->intervalSeconds) {
+                s.run.measureSeconds = usual.measureSeconds;
+                s.run.intervalSeconds = usual.intervalSeconds;
+            }
+        });
     });
     profile->addSeparator();
     m_nvmeAction = profile->addAction(tr("&NVMe SSD"));
@@ -149,9 +133,10 @@ void MainWindow::buildMenus()
     connect(m_nvmeAction, &QAction::toggled, this, [this](bool on) {
         if (m_updatingUi)
             return;
-        m_settings.preset = on ? Preset::Nvme : Preset::Default;
-        m_settings.rows = defaultGuiSettings(m_settings.preset).rows;
-        settingsChanged();
+        editSettings([on](GuiSettings& s) {
+            s.preset = on ? Preset::Nvme : Preset::Default;
+            s.rows = defaultGuiSettings(s.preset).rows;
+        });
     });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -161,15 +146,16 @@ void MainWindow::buildMenus()
     m_lockedWhileRunning << settings << profile;
 }
 
-QString MainWindow::baseTitle() const { return QStringLiteral("Diskometer") + testDataTitle(m_settings.run.data); }
+QString MainWindow::baseTitle() const
+{
+    return QStringLiteral("Diskometer") + testDataTitle(m_grid->settings().run.data);
+}
 
 void MainWindow::showSettingsDialog()
 {
-    SettingsDialog dialog(m_settings, this);
-    if (dialog.exec() == QDialog::Accepted) {
-        m_settings = dialog.settings();
-        settingsChanged();
-    }
+    SettingsDialog dialog(m_grid->settings(), this);
+    if (dialog.exec() == QDialog::Accepted)
+        m_grid->setSettings(dialog.settings());
 }
 
 void MainWindow::showAbout()
@@ -180,7 +166,7 @@ void MainWindow::showAbout()
            "<p>Free software under the GNU GPL, version 3 or later.<br><a href=\"%4\">%4</a></p>")
             .arg(QStringLiteral(DM_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
                 QStringLiteral(DM_PROJECT_URL),
-                QString::fromLatin1(engineName(resolveEngine(m_settings.engine).kind))));
+                QString::fromLatin1(engineName(resolveEngine(m_grid->settings().engine).kind))));
 }
 
 } // namespace dm

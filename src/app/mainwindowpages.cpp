@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The main window's pages besides the grid, one per kind in pageregistry.cpp (the surface scan,
-// sustained write and block-size sweep of issue 6), and --page automation for them.
+// The main window's tabs: the grid's page, then one page per kind in pageregistry.cpp (the
+// surface scan, sustained write and block-size sweep of issue 6), and --page automation for them.
 #include "mainwindow.h"
+#include "gridpage.h"
 
 #include "pageregistry.h"
 #include "toolpage.h"
@@ -21,7 +22,8 @@ void MainWindow::buildPages(QWidget* benchmark)
     // Document mode: the tabs sit on the window's edge without a frame, so the grid looks as
     // before and screenshots stay clean.
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(benchmark, tr("&Benchmark"));
+    benchmark->setObjectName(QStringLiteral("page-grid"));
+    m_tabs->addTab(benchmark, GridPage::tabTitle());
     for (const PageEntry& entry : pageEntries()) {
         ToolPage* page = entry.make(m_tabs);
         page->setObjectName(QStringLiteral("page-") + QLatin1String(entry.kind));
@@ -61,19 +63,20 @@ ToolPage* MainWindow::page(const QString& kind) const
 
 bool MainWindow::anyTestRunning() const
 {
-    return isRunning()
+    return m_grid->isRunning()
         || std::any_of(m_pages.begin(), m_pages.end(), [](const auto& p) { return p.second->isRunning(); });
 }
 
 void MainWindow::updateBusy()
 {
     // One test at a time, whichever page it is on: two would measure each other.
-    const bool grid = isRunning();
+    const bool grid = m_grid->isRunning();
     const ToolPage* running = nullptr;
     for (const auto& [kind, p] : m_pages)
         if (p->isRunning())
             running = p;
-    m_allButton->setEnabled(grid || !running);
+    m_grid->setOtherTestRunning(running != nullptr);
+    m_grid->allButton()->setEnabled(grid || !running);
     for (const auto& [kind, p] : m_pages)
         p->startButton()->setEnabled(p == running || (!running && !grid));
 }
@@ -81,7 +84,7 @@ void MainWindow::updateBusy()
 bool MainWindow::startFromOptions()
 {
     if (m_options.page.isEmpty())
-        return startAll();
+        return m_grid->startAll();
     auto* page = qobject_cast<ToolPage*>(m_tabs->currentWidget());
     return page && page->start();
 }
@@ -106,7 +109,7 @@ void MainWindow::finishPageAutomation(ToolPage* page, bool ok)
             else
                 m_exitCode = 2;
         }
-    writeFilesThen(std::move(files), [this, page](bool written) {
+    writeFilesThen(this, std::move(files), [this, page](bool written) {
         if (!written)
             m_exitCode = 2;
         Q_EMIT runEnded(m_exitCode);

@@ -220,7 +220,7 @@ void ToolPage::openDeviceThen(const QString& device, bool write, std::function<v
         });
     if (m_gate->waiting()) {
         setWaiting(true);
-        setStatus(tr("Asking for permission to open %1…").arg(device));
+        setStatus(DeviceGate::waitingText(device));
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include "appoptions.h"
 #include "explanationpanel.h"
+#include "gridpage.h"
 #include "mainwindow.h"
 #include "offscreenapp.h"
 #include "testtargets.h"
@@ -55,11 +56,11 @@ TEST(CdmSettingsWindow, ExplanationsShowUnderTheGridAndMatchTheReport)
     ScratchDir dir;
     MainWindow window(quickSettings(dir.path()), AppOptions {}, false);
     window.show();
-    ASSERT_TRUE(window.explanationPanel()->isHidden()); // nothing to say before a run
+    ASSERT_TRUE(window.gridPage()->explanationPanel()->isHidden()); // nothing to say before a run
     QSignalSpy ended(&window, &MainWindow::runEnded);
-    ASSERT_TRUE(window.startAll());
+    ASSERT_TRUE(window.gridPage()->startAll());
     ASSERT_TRUE(ended.wait(60000));
-    const ExplanationPanel* panel = window.explanationPanel();
+    const ExplanationPanel* panel = window.gridPage()->explanationPanel();
     EXPECT_FALSE(panel->isHidden());
     // Numbered as in the reports; a machine's power conditions (battery, governor) may come first.
     EXPECT_TRUE(panel->text().contains(
@@ -67,12 +68,12 @@ TEST(CdmSettingsWindow, ExplanationsShowUnderTheGridAndMatchTheReport)
         << panel->text().toStdString();
     // The conditions the run's worker recorded reach the window's reports (logind answers or
     // not: either way it was asked, and the answer is recorded).
-    EXPECT_TRUE(window.currentReport().system.power.sleepInhibited.has_value());
-    const QString text = formatText(window.currentReport());
+    EXPECT_TRUE(window.gridPage()->currentReport().system.power.sleepInhibited.has_value());
+    const QString text = formatText(window.gridPage()->currentReport());
     for (size_t n = 0; n < panel->explanations().size(); ++n)
         EXPECT_TRUE(text.contains(panel->explanations()[n].text)) << text.toStdString();
     // A new run starts without the old run's explanations.
-    ASSERT_TRUE(window.startAll());
+    ASSERT_TRUE(window.gridPage()->startAll());
     EXPECT_TRUE(panel->isHidden());
     ASSERT_TRUE(ended.wait(60000));
 }
@@ -88,15 +89,15 @@ TEST(CdmSettingsWindow, FlashMemoryProfileBringsItsTimes)
     QAction* flash = menuAction(window, QStringLiteral("&Flash Memory"));
     ASSERT_NE(flash, nullptr);
     flash->trigger();
-    EXPECT_EQ(window.settings().profile, Profile::Flash);
-    EXPECT_EQ(window.settings().run.measureSeconds, 1);
-    EXPECT_EQ(window.settings().run.intervalSeconds, 30);
-    EXPECT_EQ(effectiveRows(window.settings()), effectiveRows(settings)); // the Default rows
+    EXPECT_EQ(window.gridPage()->settings().profile, Profile::Flash);
+    EXPECT_EQ(window.gridPage()->settings().run.measureSeconds, 1);
+    EXPECT_EQ(window.gridPage()->settings().run.intervalSeconds, 30);
+    EXPECT_EQ(effectiveRows(window.gridPage()->settings()), effectiveRows(settings)); // the Default rows
     QAction* standard = menuAction(window, QStringLiteral("&Default"));
     ASSERT_NE(standard, nullptr);
     standard->trigger();
-    EXPECT_EQ(window.settings().run.measureSeconds, 5);
-    EXPECT_EQ(window.settings().run.intervalSeconds, 5);
+    EXPECT_EQ(window.gridPage()->settings().run.measureSeconds, 5);
+    EXPECT_EQ(window.gridPage()->settings().run.intervalSeconds, 5);
 }
 
 TEST(CdmSettingsWindow, ZeroFillIsInTheTitleAndTheImage)
@@ -111,7 +112,7 @@ TEST(CdmSettingsWindow, ZeroFillIsInTheTitleAndTheImage)
     window.show();
     EXPECT_EQ(window.windowTitle(), QStringLiteral("Diskometer <0Fill>"));
     const QString png = QString::fromStdString(dir.path()) + "/shot.png";
-    ASSERT_TRUE(window.saveImage(png));
+    ASSERT_TRUE(window.gridPage()->saveImage(png));
     const QImage image(png);
     // The window's contents under a title line of our own.
     EXPECT_EQ(image.width(), window.grab().toImage().width());

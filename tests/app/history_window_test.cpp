@@ -13,6 +13,7 @@
 #include "historypage.h"
 #include "historyservice.h"
 #include "historystore.h"
+#include "gridpage.h"
 #include "mainwindow.h"
 #include "offscreenapp.h"
 #include "sweeppage.h"
@@ -117,7 +118,7 @@ TEST(HistoryWindow, AFinishedGridRunAppearsInTheHistory)
     ASSERT_TRUE(eventuallyEq([&] { return w.history()->pending(); }, 0, 10000));
     EXPECT_EQ(rows(w), 0);
     QSignalSpy ended(&w, &MainWindow::runEnded);
-    ASSERT_TRUE(w.startAll());
+    ASSERT_TRUE(w.gridPage()->startAll());
     ASSERT_TRUE(ended.wait(60000));
     ASSERT_EQ(ended.at(0).at(0).toInt(), 0);
     ASSERT_TRUE(eventuallyEq([&] { return rows(w); }, 1, 15000));
@@ -280,7 +281,7 @@ TEST(HistoryWindow, ALockedFileNeverBlocksTheWindowAndTheFailureIsReported)
         MainWindow w(quickSettings(f.dir.path()), o, false);
         QSignalSpy failed(w.history(), &HistoryService::storeFailed);
         QSignalSpy ended(&w, &MainWindow::runEnded);
-        ASSERT_TRUE(w.startAll());
+        ASSERT_TRUE(w.gridPage()->startAll());
         ASSERT_TRUE(ended.wait(60000));
         // While the store waits for the lock, the GUI thread keeps turning: no gap near the timeout.
         QElapsedTimer clock;
@@ -328,16 +329,16 @@ TEST(HistoryWindow, OpenInGridShowsTheStoredRunReadOnlyUntilTheNextRun)
     ASSERT_TRUE(eventuallyEq([&] { return rows(w); }, 1, 10000));
     w.historyPage()->selectIds(ids);
     w.historyPage()->openSelectedInGrid();
-    ASSERT_TRUE(eventually([&] { return w.showsStoredReport(); }, 10000));
+    ASSERT_TRUE(eventually([&] { return w.gridPage()->showsStoredReport(); }, 10000));
     EXPECT_EQ(w.tabs()->currentIndex(), 0);
-    const Report shown = w.currentReport();
+    const Report shown = w.gridPage()->currentReport();
     EXPECT_EQ(shown.target.model, fakeReport().target.model); // the stored run's, not this machine's
     EXPECT_EQ(shown.run.tests.size(), fakeReport().run.tests.size());
     QSignalSpy ended(&w, &MainWindow::runEnded);
-    ASSERT_TRUE(w.startAll());
-    EXPECT_FALSE(w.showsStoredReport());
+    ASSERT_TRUE(w.gridPage()->startAll());
+    EXPECT_FALSE(w.gridPage()->showsStoredReport());
     ASSERT_TRUE(ended.wait(60000));
-    EXPECT_NE(w.currentReport().target.model, fakeReport().target.model);
+    EXPECT_NE(w.gridPage()->currentReport().target.model, fakeReport().target.model);
 }
 
 // Issue 14, item 14: History › Import of a report that is stored already adds nothing and says

@@ -6,6 +6,7 @@
 // and the grid; Stop ends a page's test quickly and keeps what was measured; bad choices are
 // refused with a message and nothing runs.
 #include "historypage.h"
+#include "gridpage.h"
 #include "mainwindow.h"
 #include "offguithreadspy.h"
 #include "offscreenapp.h"
@@ -201,8 +202,8 @@ TEST(Pages, OneTestAtATimeAcrossThePagesAndTheGrid)
     QSignalSpy ended(page, &ToolPage::runEnded);
     ASSERT_TRUE(page->start()) << page->statusText().toStdString();
     EXPECT_TRUE(window.anyTestRunning());
-    EXPECT_FALSE(window.startAll());
-    EXPECT_FALSE(window.allButton()->isEnabled());
+    EXPECT_FALSE(window.gridPage()->startAll());
+    EXPECT_FALSE(window.gridPage()->allButton()->isEnabled());
     EXPECT_FALSE(window.page("scan")->startButton()->isEnabled());
     EXPECT_FALSE(window.page("sweep")->startButton()->isEnabled());
     EXPECT_TRUE(page->startButton()->isEnabled()); // it is the Stop button now
@@ -214,7 +215,7 @@ TEST(Pages, OneTestAtATimeAcrossThePagesAndTheGrid)
     ASSERT_TRUE(ended.wait(10000));
     EXPECT_LT(stopping.elapsed(), 2000);
     EXPECT_FALSE(window.anyTestRunning());
-    EXPECT_TRUE(window.allButton()->isEnabled());
+    EXPECT_TRUE(window.gridPage()->allButton()->isEnabled());
     EXPECT_TRUE(window.page("sweep")->startButton()->isEnabled());
     EXPECT_EQ(dir.entryCount(), 0u) << "a stopped sustained write leaves no file";
 }

@@ -10,6 +10,7 @@
 #include "gridmodel.h"
 #include "historyservice.h"
 #include "jsonreport.h"
+#include "gridpage.h"
 #include "mainwindow.h"
 #include "markdownreport.h"
 #include "offguithreadspy.h"
@@ -190,19 +191,19 @@ TEST(MainWindow, RunsAllShowsTilesAndReportsWithTheComment)
     MainWindow window(settings, options, false);
     window.show();
     QSignalSpy ended(&window, &MainWindow::runEnded);
-    ASSERT_TRUE(window.startAll());
-    EXPECT_EQ(window.allButton()->text(), QStringLiteral("Stop"));
+    ASSERT_TRUE(window.gridPage()->startAll());
+    EXPECT_EQ(window.gridPage()->allButton()->text(), QStringLiteral("Stop"));
     ASSERT_TRUE(ended.wait(60000));
     EXPECT_EQ(ended.at(0).at(0).toInt(), 0);
-    EXPECT_EQ(window.allButton()->text(), QStringLiteral("All"));
+    EXPECT_EQ(window.gridPage()->allButton()->text(), QStringLiteral("All"));
     for (size_t row = 0; row < 2; ++row)
         for (Direction d : { Direction::Read, Direction::Write }) {
-            ResultTile* tile = window.grid()->tile(row, d);
+            ResultTile* tile = window.gridPage()->grid()->tile(row, d);
             ASSERT_NE(tile, nullptr);
             EXPECT_FALSE(tile->text().isEmpty()) << row;
             EXPECT_GT(tile->barFraction(), 0.0);
         }
-    const Report report = window.currentReport();
+    const Report report = window.gridPage()->currentReport();
     ASSERT_EQ(report.run.tests.size(), 4u);
     EXPECT_EQ(report.run.tests[0].spec.direction, Direction::Read);
     EXPECT_EQ(report.run.tests[2].spec.direction, Direction::Write);
@@ -213,13 +214,13 @@ TEST(MainWindow, RunsAllShowsTilesAndReportsWithTheComment)
 
     // One row alone: only its tiles are redone.
     QSignalSpy ended2(&window, &MainWindow::runEnded);
-    ASSERT_TRUE(window.startRow(1));
+    ASSERT_TRUE(window.gridPage()->startRow(1));
     ASSERT_TRUE(ended2.wait(60000));
-    EXPECT_EQ(window.currentReport().run.tests.size(), 4u);
+    EXPECT_EQ(window.gridPage()->currentReport().run.tests.size(), 4u);
 
     // A saved image is a real PNG of the window.
     const QString png = QString::fromStdString(dir.path()) + "/shot.png";
-    ASSERT_TRUE(window.saveImage(png));
+    ASSERT_TRUE(window.gridPage()->saveImage(png));
     QImage image(png);
     EXPECT_GE(image.width(), window.width());
 }
@@ -245,14 +246,14 @@ TEST(MainWindow, TheGridsReportsAreFormattedOffTheGuiThread)
     MainWindow window(settings, options, false);
     window.show();
     QSignalSpy ended(&window, &MainWindow::runEnded);
-    ASSERT_TRUE(window.startAll());
+    ASSERT_TRUE(window.gridPage()->startAll());
     ASSERT_TRUE(ended.wait(60000));
     ASSERT_EQ(ended.at(0).at(0).toInt(), 0);
     const auto contentOf = [](const QString& path) {
         QFile f(path);
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     };
-    const Report report = window.currentReport();
+    const Report report = window.gridPage()->currentReport();
     ASSERT_TRUE(eventually([&] { return contentOf(options.saveMarkdown) == formatMarkdown(report).toUtf8(); }, 10000));
     EXPECT_EQ(contentOf(options.saveText), formatText(report).toUtf8());
     EXPECT_EQ(contentOf(options.saveJson), formatJson(report));
@@ -315,7 +316,7 @@ TEST(MainWindow, TheSavedImageHasNoPlaceholderAndTheCountHasALabel)
     const QImage withHint = boxOf(window.grab().toImage());
 
     const QString png = QString::fromStdString(dir.path()) + "/shot.png";
-    ASSERT_TRUE(window.saveImage(png));
+    ASSERT_TRUE(window.gridPage()->saveImage(png));
     // The saved image is the window under a title line of its own (windowImage()): the box sits
     // that much lower in it.
     const QImage whole = QImage(png).convertToFormat(withHint.format());
@@ -350,7 +351,7 @@ TEST(MainWindow, CtrlRStartsARunEveryTime)
     for (int run = 0; run < 2; ++run) {
         QSignalSpy ended(&window, &MainWindow::runEnded);
         QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
-        EXPECT_TRUE(window.isRunning()) << "run " << run;
+        EXPECT_TRUE(window.gridPage()->isRunning()) << "run " << run;
         ASSERT_TRUE(ended.wait(60000)) << "run " << run;
         EXPECT_EQ(ended.at(0).at(0).toInt(), 0);
     }
@@ -367,10 +368,10 @@ TEST(MainWindow, RunsWithTheEngineChosenInTheSettings)
     settings.engine = EngineKind::IoUring;
     MainWindow window(settings, options, false);
     QSignalSpy ended(&window, &MainWindow::runEnded);
-    ASSERT_TRUE(window.startAll());
+    ASSERT_TRUE(window.gridPage()->startAll());
     ASSERT_TRUE(ended.wait(60000));
     // Where io_uring cannot run, the run falls back to libaio and the report says why.
-    const Report report = window.currentReport();
+    const Report report = window.gridPage()->currentReport();
     if (ioUringAvailable()) {
         EXPECT_EQ(report.engine, QStringLiteral("io_uring"));
     } else {
@@ -387,12 +388,12 @@ TEST(MainWindow, AnUnusableTargetShowsAnErrorAndStaysUsable)
     MainWindow window(quickSettings("/nonexistent/place"), options, false);
     window.show();
     QSignalSpy ended(&window, &MainWindow::runEnded);
-    ASSERT_TRUE(window.startAll());
+    ASSERT_TRUE(window.gridPage()->startAll());
     ASSERT_TRUE(ended.wait(10000));
     EXPECT_EQ(window.exitCode(), 2);
-    EXPECT_FALSE(window.isRunning());
-    EXPECT_TRUE(window.allButton()->isEnabled());
-    EXPECT_EQ(window.allButton()->text(), QStringLiteral("All"));
+    EXPECT_FALSE(window.gridPage()->isRunning());
+    EXPECT_TRUE(window.gridPage()->allButton()->isEnabled());
+    EXPECT_EQ(window.gridPage()->allButton()->text(), QStringLiteral("All"));
 }
 
 TEST(MainWindow, StopKeepsFinishedResultsAndClosingDuringARunStopsIt)
@@ -408,23 +409,23 @@ TEST(MainWindow, StopKeepsFinishedResultsAndClosingDuringARunStopsIt)
     settings.mode = Mode::Read;
     auto* window = new MainWindow(settings, options, false);
     window->show();
-    QSignalSpy finishedTests(window->controller(), &BenchmarkController::testFinished);
+    QSignalSpy finishedTests(window->gridPage()->controller(), &BenchmarkController::testFinished);
     QSignalSpy ended(window, &MainWindow::runEnded);
-    ASSERT_TRUE(window->startAll());
+    ASSERT_TRUE(window->gridPage()->startAll());
     ASSERT_TRUE(finishedTests.wait(20000)); // the first test is done
     QTest::qWait(300);
     QElapsedTimer timer;
     timer.start();
-    window->stop();
+    window->gridPage()->stop();
     ASSERT_TRUE(ended.wait(5000));
     EXPECT_LT(timer.elapsed(), 500);
     EXPECT_EQ(window->exitCode(), 130);
-    EXPECT_NE(window->gridModel()->result(0, Direction::Read), nullptr) << "the finished test stays";
-    EXPECT_EQ(window->gridModel()->result(1, Direction::Read), nullptr);
+    EXPECT_NE(window->gridPage()->gridModel()->result(0, Direction::Read), nullptr) << "the finished test stays";
+    EXPECT_EQ(window->gridPage()->gridModel()->result(1, Direction::Read), nullptr);
 
     // Close while running: the run stops and the window closes once it has.
     QSignalSpy ended2(window, &MainWindow::runEnded);
-    ASSERT_TRUE(window->startAll());
+    ASSERT_TRUE(window->gridPage()->startAll());
     QTest::qWait(500);
     window->close();
     EXPECT_TRUE(window->isVisible()) << "waits for the engine";
@@ -468,8 +469,8 @@ TEST(MainWindow, WritingToADeviceNeedsTheTypedNameAndRawDevicesAreListed)
         EXPECT_FALSE(dialog->eraseButton()->isEnabled());
         dialog->reject();
     });
-    EXPECT_FALSE(window.startAll());
-    EXPECT_FALSE(window.isRunning());
+    EXPECT_FALSE(window.gridPage()->startAll());
+    EXPECT_FALSE(window.gridPage()->isRunning());
     EXPECT_EQ(loop.checksum(), before);
 
     // The exact name enables it, and the test writes.
@@ -482,7 +483,7 @@ TEST(MainWindow, WritingToADeviceNeedsTheTypedNameAndRawDevicesAreListed)
         dialog->eraseButton()->click();
     });
     QSignalSpy ended(&window, &MainWindow::runEnded);
-    ASSERT_TRUE(window.startAll());
+    ASSERT_TRUE(window.gridPage()->startAll());
     ASSERT_TRUE(ended.wait(30000));
     EXPECT_EQ(window.exitCode(), 0);
     EXPECT_NE(loop.checksum(), before);
@@ -499,7 +500,7 @@ TEST(MainWindow, ScriptsCannotConfirmADeviceWrite)
     options.quitWhenDone = true; // as with --quit-when-done: nobody is there to type the name
     MainWindow window(settings, options, false);
     const std::string before = loop.checksum();
-    EXPECT_FALSE(window.startAll());
+    EXPECT_FALSE(window.gridPage()->startAll());
     EXPECT_EQ(window.exitCode(), 2);
     EXPECT_EQ(loop.checksum(), before);
 }

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "appoptions.h"
+#include "appsettings.h"
+#include "benchmarkcontroller.h"
+#include "fioremote.h"
+#include "report.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace dm {
+
+class DeviceGate;
+class ExplanationPanel;
+class GridModel;
+class LiveChart;
+class ResultGrid;
+class TargetCombo;
+class UiStats;
+
+// The grid of tests, CrystalDiskMark's page: All, passes, size and target on top, the tiles, the
+// live chart, the explanations and the comment. It owns its run (BenchmarkController, on a
+// ToolRunner as every page's test), its results (GridModel: the tiles only draw them), the way to
+// a device (DeviceGate, as the other pages) and its reports. The window around it holds the
+// menus, the tabs, the history and the status line, and reaches the grid only through what is
+// public here, as it reaches the other pages through ToolPage.
+class GridPage : public QWidget {
+    Q_OBJECT
+public:
+    // `options`: the comment, --quit-when-done (nobody to confirm a device write) and --save-*,
+    // written at the end of every run.
+    GridPage(const GuiSettings& settings, const AppOptions& options, QWidget* parent = nullptr);
+    ~GridPage() override;
+
+    // The settings the grid runs with. The window's menus change them through setSettings();
+    // the page's own boxes (passes, size, target) too; settingsChanged() follows either way.
+    const GuiSettings& settings() const { return m_settings; }
+    void setSettings(const GuiSettings& settings);
+    QString targetPath() const;
+
+    // Starts every test of the profile, or one row's; false when it cannot (the status says why,
+    // or runEnded() follows at once when nobody is at the window).
+    bool startAll();
+    bool startRow(size_t testRow);
+    void stop();
+    // A test runs, or the page waits for UDisks2 to open its device.
+    bool isRunning() const;
+    // One test at a time, whichever page it is on: the window says when another page's runs.
+    void setOtherTestRunning(bool running) { m_otherRunning = running; }
+
+    // What the reports and the image describe: the results shown, with the header the run's job
+    // made (no sysfs is read here), the settings and the comment in the box now.
+    Report currentReport() const;
+    // Shows a stored run in the tiles, read-only: the reports and the image describe it until
+    // the next run or a change of settings.
+    void showStoredReport(const Report& report);
+    bool showsStoredReport() const;
+
+    QString statusText() const { return m_status; }
+    // Adds the history's answer after a run to the status.
+    void addStatusNote(const QString& note);
+    // "The benchmark run", in the history's messages; "&Benchmark", its tab.
+    static QString runWhat();
+    static QString tabTitle();
+
+    // The window as it looks, without the comment box's hint (it is no part of the result).
+    bool saveImage(const QString& path);
+    // File menu: the report as `kind` ("text", "json", "markdown") says, formatted and written
+    // off the GUI thread.
+    void saveReportInteractive(const QString& kind);
+    void copyText();
+    void exportFioJob();
+    // The grid's tests and settings for Run on Hosts (remotedialog.h), hosts empty.
+    RemoteRequest remoteRequest() const;
+
+    // For tests and the window's busy state.
+    QPushButton* allButton() const { return m_allButton; }
+    ResultGrid* grid() const { return m_grid; }
+    const GridModel* gridModel() const { return m_model; }
+    LiveChart* chart() const { return m_chart; }
+    BenchmarkController* controller() const { return m_controller; }
+    ExplanationPanel* explanationPanel() const { return m_explanations; }
+
+Q_SIGNALS:
+    void settingsChanged();
+    void runningChanged(bool running);
+    void statusChanged(const QString& text);
+    // "SEQ1M Q8T1 Read (pass 2/5)" while a test measures, empty otherwise: for the window's title.
+    void runningTestChanged(const QString& what);
+    // A run that measured something and was not stopped, for the history (the results of this
+    // run only: older ones left on the grid are stored with their own date already).
+    void runCompleted(const dm::Report& report);
+    // After every run, or a start refused when nobody is at the window, once the --save-* files
+    // are written: the exit code as diskometer-cli's (0, 1 with errors, 2 failed, 130 stopped).
+    void runEnded(int exitCode);
+
+private:
+    void buildWidgets();
+    void applySettingsToUi();
+    void setStatus(const QString& text);
+    bool startTests(const std::vector<size_t>& testRows);
+    // The rest of the start once the target's kind is known: the typed confirmation and the
+    // descriptor for a device (DeviceGate), then the run. False when refused or failed.
+    bool startOn(const std::vector<size_t>& testRows, bool device);
+    // The last run's chart and explanations go, and a stored run (its tiles: the settings' rows again).
+    void clearForRun();
+    bool launch(const RunRequest& request);
+    // Says runningChanged() when isRunning() is no longer what it said last.
+    void updateRunning();
+    void onProgress(const Progress& p);
+    void onSample(int testIndex, const LiveSample& s);
+    void onFinished(const RunResult& r, const ReportHeader& header);
+    void onFailed(const QString& message);
+    QString testTitle(size_t runIndex) const;
+    void showTimeline(size_t testRow, Direction d);
+    // gridpagereports.cpp: --save-image/--save-text/... and then runEnded(); `ran` false when
+    // the run could not start: then nothing is written (an empty grid is no report).
+    void finishAutomation(bool ran = true);
+
+    GuiSettings m_settings;
+    AppOptions m_options;
+    BenchmarkController* m_controller;
+    GridModel* m_model;
+    DeviceGate* m_gate;
+    UiStats* m_stats = nullptr; // only with --stats
+
+    QPushButton* m_allButton = nullptr;
+    QComboBox* m_countCombo = nullptr;
+    QComboBox* m_sizeCombo = nullptr;
+    TargetCombo* m_targetCombo = nullptr;
+    ResultGrid* m_grid = nullptr;
+    LiveChart* m_chart = nullptr;
+    ExplanationPanel* m_explanations = nullptr;
+    QLineEdit* m_comment = nullptr;
+    QList<QWidget*> m_lockedWhileRunning;
+
+    QString m_status;
+    int m_currentTest = -1; // the run's test the chart shows
+    int m_exitCode = 0;
+    bool m_shownRunning = false; // what runningChanged() last said
+    bool m_otherRunning = false;
+};
+
+} // namespace dm

@@ -2,8 +2,10 @@
 #include "devicegate.h"
 
 #include "destructiveconfirmdialog.h"
+#include "offguithread.h"
 #include "udisksopener.h"
 
+#include <QDir>
 #include <QFile>
 #include <QWidget>
 
@@ -22,6 +24,31 @@ bool DeviceGate::isBlockDevice(const QString& path)
 {
     struct stat st { };
     return ::stat(QFile::encodeName(path).constData(), &st) == 0 && S_ISBLK(st.st_mode);
+}
+
+std::optional<bool> DeviceGate::isBlockDeviceAtOnce(const QString& path)
+{
+    if (QDir::cleanPath(path).startsWith(QLatin1String("/dev/")))
+        return isBlockDevice(path);
+    return std::nullopt;
+}
+
+void DeviceGate::kindOf(const QString& path, std::function<void(bool device)> then)
+{
+    const quint64 request = ++m_request;
+    m_waiting = true;
+    runOffGuiThread(
+        this,
+        [path] {
+            noteOffGuiThread("target kind");
+            return isBlockDevice(path);
+        },
+        [this, request, then = std::move(then)](bool device) {
+            if (request != m_request || !m_waiting) // cancelled or superseded meanwhile
+                return;
+            m_waiting = false;
+            then(device);
+        });
 }
 
 QString DeviceGate::waitingText(const QString& device) { return tr("Asking for permission to open %1…").arg(device); }

@@ -201,7 +201,8 @@ bool GridPage::startRow(size_t testRow) { return startTests({ testRow }); }
 void GridPage::stop()
 {
     if (m_gate->waiting()) {
-        // Before the run began: UDisks2's answer is dropped (a descriptor that still comes is closed).
+        // Before the run began: the target's kind or UDisks2's answer is dropped (a descriptor
+        // that still comes is closed).
         m_gate->cancel();
         updateRunning();
         setStatus(tr("Stopped before the test began"));
@@ -223,7 +224,19 @@ bool GridPage::startTests(const std::vector<size_t>& testRows)
         setStatus(tr("Another test is running: stop it first, or wait for it to end"));
         return false;
     }
-    return startOn(testRows, DeviceGate::isBlockDevice(targetPath()));
+    if (const auto device = DeviceGate::isBlockDeviceAtOnce(targetPath()))
+        return startOn(testRows, *device);
+    // A folder may be on a mount that does not answer (a stalled NFS or FUSE server): stat(2)
+    // runs off the GUI thread, the page is busy meanwhile and Stop drops the answer. The click
+    // clears the page at once, as the run has begun for the person at the window.
+    clearForRun();
+    m_gate->kindOf(targetPath(), [this, testRows](bool device) {
+        startOn(testRows, device);
+        updateRunning();
+    });
+    updateRunning();
+    setStatus(tr("Preparing %1…").arg(targetPath()));
+    return true;
 }
 
 void GridPage::clearForRun()

@@ -52,7 +52,8 @@ public:
     bool startAll();
     bool startRow(size_t testRow);
     void stop();
-    // A test runs, or the page waits for UDisks2 to open its device.
+    // A test runs, or the page waits before it (for the target's kind, for UDisks2 to open
+    // its device).
     bool isRunning() const;
     // One test at a time, whichever page it is on: the window says when another page's runs.
     void setOtherTestRunning(bool running) { m_otherRunning = running; }

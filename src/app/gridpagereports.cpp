@@ -175,15 +175,16 @@ void GridPage::exportFioJob()
                 QDir(dir).filePath(QStringLiteral("diskometer.fio")), tr("fio job files (*.fio);;All files (*)"));
             if (path.isEmpty())
                 return;
-            writeFilesThen(this, { { path, [job] { return formatFioJob(job).toUtf8(); } } }, [this, path](bool written) {
-                if (!written)
-                    QMessageBox::warning(
-                        this, tr("Diskometer"), tr("Could not write %1. Choose another folder.").arg(path));
-                else
-                    setStatus(tr("Saved %1: run it with fio --output-format=json %1 > out.json, then import "
-                                 "out.json in the History tab")
-                                  .arg(QFileInfo(path).fileName()));
-            });
+            writeFilesThen(
+                this, { { path, [job] { return formatFioJob(job).toUtf8(); } } }, [this, path](bool written) {
+                    if (!written)
+                        QMessageBox::warning(
+                            this, tr("Diskometer"), tr("Could not write %1. Choose another folder.").arg(path));
+                    else
+                        setStatus(tr("Saved %1: run it with fio --output-format=json %1 > out.json, then import "
+                                     "out.json in the History tab")
+                                      .arg(QFileInfo(path).fileName()));
+                });
         });
 }
 

@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 #include "gridpage.h"
 #include "powerprofile.h"
+#include "reportwriter.h"
 #include "windowimage.h"
 
 #include "reportfile.h"

@@ -3,7 +3,6 @@
 
 #include "appoptions.h"
 #include "appsettings.h"
-#include "reportwriter.h"
 
 #include <QMainWindow>
 #include <functional>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The main window's menus (File, Settings, Profile, Help): each action edits the grid's settings
 // or calls one of the grid page's or the window's operations; mainwindow.cpp holds the rest.
-#include "mainwindow.h"
 #include "gridpage.h"
+#include "mainwindow.h"
 #include "textreport.h"
 
 #include "engineselect.h"
@@ -52,9 +52,8 @@ void MainWindow::buildMenus()
         a->setData(int(value));
         m_dataGroup->addAction(a);
     }
-    connect(m_dataGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        editSettings([a](GuiSettings& s) { s.run.data = DataFill(a->data().toInt()); });
-    });
+    connect(m_dataGroup, &QActionGroup::triggered, this,
+        [this](QAction* a) { editSettings([a](GuiSettings& s) { s.run.data = DataFill(a->data().toInt()); }); });
     QMenu* mode = settings->addMenu(tr("Test M&ode"));
     m_modeGroup = new QActionGroup(this);
     for (auto [label, value] : { std::pair { tr("Read && &Write"), Mode::All },
@@ -64,9 +63,8 @@ void MainWindow::buildMenus()
         a->setData(int(value));
         m_modeGroup->addAction(a);
     }
-    connect(m_modeGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        editSettings([a](GuiSettings& s) { s.mode = Mode(a->data().toInt()); });
-    });
+    connect(m_modeGroup, &QActionGroup::triggered, this,
+        [this](QAction* a) { editSettings([a](GuiSettings& s) { s.mode = Mode(a->data().toInt()); }); });
     m_mixAction = settings->addAction(tr("&Mix Tests"));
     m_mixAction->setCheckable(true);
     connect(m_mixAction, &QAction::toggled, this, [this](bool on) {
@@ -82,9 +80,8 @@ void MainWindow::buildMenus()
         a->setData(read);
         m_mixGroup->addAction(a);
     }
-    connect(m_mixGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        editSettings([a](GuiSettings& s) { s.mixReadPercent = a->data().toInt(); });
-    });
+    connect(m_mixGroup, &QActionGroup::triggered, this,
+        [this](QAction* a) { editSettings([a](GuiSettings& s) { s.mixReadPercent = a->data().toInt(); }); });
     QMenu* unit = settings->addMenu(tr("&Unit"));
     m_unitGroup = new QActionGroup(this);
     for (Unit u : { Unit::MBps, Unit::GBps, Unit::Iops, Unit::Microseconds }) {
@@ -93,9 +90,8 @@ void MainWindow::buildMenus()
         a->setData(int(u));
         m_unitGroup->addAction(a);
     }
-    connect(m_unitGroup, &QActionGroup::triggered, this, [this](QAction* a) {
-        editSettings([a](GuiSettings& s) { s.unit = Unit(a->data().toInt()); });
-    });
+    connect(m_unitGroup, &QActionGroup::triggered, this,
+        [this](QAction* a) { editSettings([a](GuiSettings& s) { s.unit = Unit(a->data().toInt()); }); });
 
     QMenu* profile = menuBar()->addMenu(tr("&Profile"));
     m_profileGroup = new QActionGroup(this);

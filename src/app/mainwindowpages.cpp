@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The main window's tabs: the grid's page, then one page per kind in pageregistry.cpp (the
 // surface scan, sustained write and block-size sweep of issue 6), and --page automation for them.
-#include "mainwindow.h"
 #include "gridpage.h"
+#include "mainwindow.h"
 
 #include "pageregistry.h"
+#include "reportwriter.h"
 #include "toolpage.h"
 
 #include <QApplication>

@@ -2380,6 +2380,10 @@ Write MB/s</source>
         <source>Saved %1</source>
         <translation>%1 に保存しました</translation>
     </message>
+    <message>
+        <source>Preparing %1…</source>
+        <translation>%1 を準備中…</translation>
+    </message>
 </context>
 <context>
     <name>dm::UdisksOpener</name>

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "capacitypage.h"
 
-#include "devicegate.h"
 #include "runheader.h"
 #include "targetcombo.h"
 #include "toolchart.h"
@@ -99,9 +98,14 @@ bool CapacityPage::launch()
         showResult(false, tr("Choose the folder where the stick is mounted, or the stick itself"));
         return false;
     }
+    return launchWhenKindKnown(target, [this, target](bool device) { return launchOn(target, device); });
+}
+
+bool CapacityPage::launchOn(const QString& target, bool device)
+{
     CapacityRequest request;
     request.target = target.toStdString();
-    m_probe = DeviceGate::isBlockDevice(target);
+    m_probe = device;
     request.size = m_probe ? 0 : m_size->currentData().toULongLong();
     request.restore = m_restore->isChecked();
     // The typed confirmation below is the consent --allow-destructive gives the CLI.

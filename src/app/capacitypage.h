@@ -34,6 +34,8 @@ public:
 
 protected:
     bool launch() override;
+    // The rest of launch() once it is known whether `target` is a device (then it is probed).
+    bool launchOn(const QString& target, bool device);
     QString fileKind() const override { return QStringLiteral("capacity"); }
     QString runWhat() const override { return tr("The capacity check"); }
     QString tabTitle() const override { return tr("Ca&pacity"); }

@@ -203,6 +203,20 @@ bool ToolPage::confirmDeviceWrite(const QString& device)
     return true;
 }
 
+bool ToolPage::launchWhenKindKnown(const QString& path, std::function<bool(bool device)> start)
+{
+    if (const auto device = DeviceGate::isBlockDeviceAtOnce(path))
+        return start(*device);
+    setWaiting(true);
+    setStatus(tr("Preparing %1…").arg(path));
+    m_gate->kindOf(path, [this, start = std::move(start)](bool device) {
+        setWaiting(false); // before the run starts: the page's busy state follows the runner then
+        if (!start(device))
+            Q_EMIT runEnded(false);
+    });
+    return true;
+}
+
 void ToolPage::openDeviceThen(const QString& device, bool write, std::function<void(int fd)> then)
 {
     // The window never runs as root: UDisks2 opens the device once polkit agrees, which may mean

@@ -133,6 +133,11 @@ protected:
     void lockWhileRunning(QWidget* widget) { m_locked << widget; }
     // The typed confirmation before anything is written to a device (the grid's dialog).
     bool confirmDeviceWrite(const QString& device);
+    // Runs `start(isBlockDevice)` and answers what it returns: at once for a path under /dev,
+    // otherwise once DeviceGate::kindOf() has looked at the path off the GUI thread (a folder
+    // may be on a mount that does not answer), the page waiting meanwhile (Stop drops the
+    // answer); then true, and a refusal by `start` ends the run as one at once would.
+    bool launchWhenKindKnown(const QString& path, std::function<bool(bool device)> start);
     // Runs `then` with a descriptor for `device`: -1 when this user may open it, else one that
     // UDisks2 opened once polkit agreed (asynchronously: the page waits meanwhile). `then` owns it.
     void openDeviceThen(const QString& device, bool write, std::function<void(int fd)> then);

@@ -2,16 +2,23 @@
 // The capacity check's page (issue 15) on real targets: a folder on the disk passes with nothing
 // left behind and its reports read back; the FUSE rig's fake stick, through ext4, is called fake
 // in the status line; a device probe with nobody at the window is refused without asking and
-// nothing is written.
+// nothing is written; a folder on a mount that does not answer (the rig frozen) holds neither
+// Start nor Stop, as whether it is a device is asked off the GUI thread.
 #include "capacitypage.h"
 #include "fuserig.h"
 #include "offscreenapp.h"
 #include "testtargets.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QTest>
 #include <QTimer>
 #include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
 
 using namespace dm;
 using namespace dm::test;
@@ -93,4 +100,38 @@ TEST(CapacityPage, AnUnattendedProbeIsRefusedWithoutAsking)
     EXPECT_FALSE(asked) << "the typed confirmation was asked for with nobody at the window";
     EXPECT_TRUE(page.statusText().contains(QStringLiteral("typed confirmation"))) << page.statusText().toStdString();
     EXPECT_EQ(loop.checksum(), before);
+}
+
+TEST(CapacityPage, AFolderOnAMountThatDoesNotAnswerHoldsNeitherStartNorStop)
+{
+    app();
+    FuseRig::Options o;
+    o.loop = false;
+    FuseRig rig(o);
+    DM_REQUIRE_FUSE_RIG(rig);
+    CapacityPage page;
+    // Never looked up before: no cached entry answers for the frozen server.
+    page.setTarget(QString::fromStdString(rig.mountPoint()) + QStringLiteral("/not-looked-up-yet"));
+    QSignalSpy ended(&page, &ToolPage::runEnded);
+    rig.freeze();
+    // Declared after the rig, so it has thawed it before the rig goes (frozen 2.5 s at most).
+    std::jthread thaw([&rig] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+        rig.unfreeze();
+    });
+    QElapsedTimer clock;
+    clock.start();
+    ASSERT_TRUE(page.start());
+    EXPECT_LT(clock.elapsed(), 1000) << "Start waited for the frozen mount";
+    EXPECT_TRUE(page.isRunning());
+    EXPECT_EQ(page.startButton()->text(), QStringLiteral("Stop"));
+    page.stop();
+    ASSERT_EQ(ended.count(), 1) << "Stop ends the wait at once";
+    EXPECT_FALSE(ended.at(0).at(0).toBool());
+    EXPECT_FALSE(page.isRunning());
+    EXPECT_LT(clock.elapsed(), 2500) << "the machine was too slow to tell a waiting page from a turning one";
+    thaw.join();
+    QTest::qWait(500); // the late answer starts nothing
+    EXPECT_EQ(ended.count(), 1);
+    EXPECT_FALSE(page.isRunning());
 }

@@ -143,6 +143,16 @@ std::string threadsOf(pid_t pid)
     return out;
 }
 
+// Waits up to 8 s from `start` until the program has said what the user can do (the last thing
+// it says) or has exited: its exit code then, else -1 (it may not end while the device is silent).
+int waitForAdvice(Cli& cli, Clock::time_point start)
+{
+    while (Clock::now() - start < std::chrono::seconds(8) && cli.err().find("Unplug the device") == std::string::npos)
+        if (const int code = cli.wait(std::chrono::milliseconds(20)); code != -1)
+            return code;
+    return -1;
+}
+
 class CliStall : public ::testing::TestWithParam<std::string> { };
 
 } // namespace
@@ -214,11 +224,7 @@ TEST_P(CliStall, StallTimeoutOnAShortQueueEndsTheRunAndSaysTheExitWaitsForTheDev
     args[3] = "SEQ1M-Q8T1";
     Cli cli(args);
     ASSERT_GT(cli.pid(), 0);
-    // Done once it has said what the user can do, the last thing it says.
-    int code = -1;
-    while (Clock::now() - start < std::chrono::seconds(8) && cli.err().find("Unplug the device") == std::string::npos)
-        if ((code = cli.wait(std::chrono::milliseconds(20))) != -1)
-            break;
+    int code = waitForAdvice(cli, start);
     const double took = std::chrono::duration<double>(Clock::now() - start).count();
     RecordProperty("stall_to_message_seconds", std::to_string(took));
     const std::string err = cli.err();
@@ -255,10 +261,7 @@ TEST_P(CliStall, ADeviceThatDoesNotAnswerTheSignatureProbeEndsTheRunAtTheStallTi
     args[5] = "write";
     Cli cli(args);
     ASSERT_GT(cli.pid(), 0);
-    int code = -1;
-    while (Clock::now() - start < std::chrono::seconds(8) && cli.err().find("Unplug the device") == std::string::npos)
-        if ((code = cli.wait(std::chrono::milliseconds(20))) != -1)
-            break;
+    int code = waitForAdvice(cli, start);
     const double took = std::chrono::duration<double>(Clock::now() - start).count();
     const std::string err = cli.err();
     rig.resume();

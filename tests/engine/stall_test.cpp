@@ -55,6 +55,12 @@ RunRequest readRun(const FuseRig& rig, EngineKind engine)
     return r;
 }
 
+// Resumes the rig however a test ends, before the futures that may wait for it are destroyed.
+struct ResumeAtEnd {
+    FuseRig& rig;
+    ~ResumeAtEnd() { rig.resume(); }
+};
+
 class Stall : public ::testing::TestWithParam<EngineKind> {
 protected:
     void SetUp() override
@@ -165,10 +171,7 @@ void scanOnAStalledRig(EngineKind engine, unsigned queueRequests, uint32_t depth
     // Resumed before the future is destroyed, however this ends: should the scan's I/O run on
     // this future's thread again, the destructor would join a thread that cannot exit while an
     // io_uring worker of its own waits on the stalled device.
-    struct ResumeAtEnd {
-        FuseRig& rig;
-        ~ResumeAtEnd() { rig.resume(); }
-    } resumeAtEnd { rig };
+    const ResumeAtEnd resumeAtEnd { rig };
     const bool answered = scan.wait_for(std::chrono::seconds(6)) == std::future_status::ready;
     if (!answered) {
         rig.resume();
@@ -233,10 +236,7 @@ void gridOnAStalledShortQueue(EngineKind engine, bool stop)
     req.tests = { TestSpec { { Pattern::Sequential, 1 << 20, 8, 1 }, Direction::Read, 0 },
         TestSpec { { Pattern::Random, 4096, 1, 1 }, Direction::Read, 0 } };
     req.stallTimeoutSeconds = stop ? 60 : 1;
-    struct ResumeAtEnd {
-        FuseRig& rig;
-        ~ResumeAtEnd() { rig.resume(); }
-    } resumeAtEnd { rig };
+    const ResumeAtEnd resumeAtEnd { rig };
     const auto start = Clock::now();
     auto run = std::async(std::launch::async, [&] { return runTests(req, {}, cancel); });
     ASSERT_TRUE(waitForStalledIo(rig)) << "the run's I/O never reached the rig";
@@ -292,10 +292,7 @@ TEST_P(Stall, StopDuringTheSignatureProbeBeforeAWriteIsQuick)
     req.tests = { TestSpec { { Pattern::Random, 4096, 4, 1 }, Direction::Write, 0 } };
     req.allowDestructive = true;
     req.stallTimeoutSeconds = 60; // only Stop may end it
-    struct ResumeAtEnd {
-        FuseRig& rig;
-        ~ResumeAtEnd() { rig.resume(); }
-    } resumeAtEnd { rig };
+    const ResumeAtEnd resumeAtEnd { rig };
     auto run = std::async(std::launch::async, [&] { return runTests(req, {}, cancel); });
     ASSERT_TRUE(waitForStalledIo(rig)) << "the probe's read never reached the rig";
     std::this_thread::sleep_for(std::chrono::milliseconds(300));

@@ -229,23 +229,23 @@
     </message>
     <message>
         <source>Writing %1 of %2 at %3</source>
-        <translation>書き込み中 %1 / %2 (%3)</translation>
+        <translation type="vanished">書き込み中 %1 / %2 (%3)</translation>
     </message>
     <message>
         <source>Flushing the test files to the stick…</source>
-        <translation>テストファイルを USB メモリへ書き出しています…</translation>
+        <translation type="vanished">テストファイルを USB メモリへ書き出しています…</translation>
     </message>
     <message>
         <source>Reading back %1 of %2 at %3</source>
-        <translation>読み戻し中 %1 / %2 (%3)</translation>
+        <translation type="vanished">読み戻し中 %1 / %2 (%3)</translation>
     </message>
     <message>
         <source>Probing: %1 of %2 block reads and writes</source>
-        <translation>検査中: ブロックの読み書き %1 / %2</translation>
+        <translation type="vanished">検査中: ブロックの読み書き %1 / %2</translation>
     </message>
     <message>
         <source>Putting back what the probe overwrote: %1 of %2</source>
-        <translation>検査で上書きした内容を書き戻しています: %1 / %2</translation>
+        <translation type="vanished">検査で上書きした内容を書き戻しています: %1 / %2</translation>
     </message>
     <message>
         <source>The check stopped: %1</source>
@@ -688,11 +688,11 @@
     </message>
     <message>
         <source>Writing the test file: %1%</source>
-        <translation>テストファイルを作成中: %1%</translation>
+        <translation type="vanished">テストファイルを作成中: %1%</translation>
     </message>
     <message>
         <source>Interval: next test in %1 s · %2 left</source>
-        <translation>インターバル: 次のテストまで %1 秒 · 残り %2</translation>
+        <translation type="vanished">インターバル: 次のテストまで %1 秒 · 残り %2</translation>
     </message>
     <message>
         <source>warm-up</source>
@@ -704,7 +704,7 @@
     </message>
     <message>
         <source>%1 · %2 · %3 left</source>
-        <translation>%1 · %2 · 残り %3</translation>
+        <translation type="vanished">%1 · %2 · 残り %3</translation>
     </message>
     <message>
         <source>Stopped</source>
@@ -1491,6 +1491,61 @@ Write MB/s</source>
     </message>
 </context>
 <context>
+    <name>dm::PhaseText</name>
+    <message>
+        <source> · %1 left</source>
+        <translation> · 残り %1</translation>
+    </message>
+    <message>
+        <source>Preparing %1…</source>
+        <translation>%1 を準備中…</translation>
+    </message>
+    <message>
+        <source>Writing the test file: %1%</source>
+        <translation>テストファイルを作成中: %1%</translation>
+    </message>
+    <message>
+        <source>%1 · warm-up</source>
+        <translation>%1 · ウォームアップ</translation>
+    </message>
+    <message>
+        <source>%1 · pass %2/%3</source>
+        <translation>%1 · %2/%3 回目</translation>
+    </message>
+    <message>
+        <source>Interval: next test in %1 s</source>
+        <translation>インターバル: 次のテストまで %1 秒</translation>
+    </message>
+    <message>
+        <source>Reading sample %1 of %2…</source>
+        <translation>サンプル %1/%2 を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Access time: %1 of %2 reads…</source>
+        <translation>アクセスタイム: %1/%2 回…</translation>
+    </message>
+    <message>
+        <source>Writing %1 of %2 at %3</source>
+        <translation>書き込み中 %1 / %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Flushing what was written to the drive…</source>
+        <translation>書き込んだ内容をドライブへ書き出しています…</translation>
+    </message>
+    <message>
+        <source>Reading back %1 of %2 at %3</source>
+        <translation>読み戻し中 %1 / %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Probing: %1 of %2 block reads and writes</source>
+        <translation>検査中: ブロックの読み書き %1 / %2</translation>
+    </message>
+    <message>
+        <source>Putting back what the probe overwrote: %1 of %2</source>
+        <translation>検査で上書きした内容を書き戻しています: %1 / %2</translation>
+    </message>
+</context>
+<context>
     <name>dm::RemoteDialog</name>
     <message>
         <source>Run on Hosts</source>
@@ -1714,11 +1769,11 @@ Write MB/s</source>
     </message>
     <message>
         <source>Reading sample %1 of %2…</source>
-        <translation>サンプル %1/%2 を読み込み中…</translation>
+        <translation type="vanished">サンプル %1/%2 を読み込み中…</translation>
     </message>
     <message>
         <source>Access time: %1 of %2 reads…</source>
-        <translation>アクセスタイム: %1/%2 回…</translation>
+        <translation type="vanished">アクセスタイム: %1/%2 回…</translation>
     </message>
     <message>
         <source>The scan of %1 stopped: %2</source>
@@ -1908,7 +1963,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>Written %1 of %2 at %3</source>
-        <translation>%1/%2 書き込み済み、%3</translation>
+        <translation type="vanished">%1/%2 書き込み済み、%3</translation>
     </message>
     <message>
         <source>Cache runs out</source>
@@ -2059,11 +2114,11 @@ Write MB/s</source>
     </message>
     <message>
         <source>Preparing the test file…</source>
-        <translation>テストファイルを準備中…</translation>
+        <translation type="vanished">テストファイルを準備中…</translation>
     </message>
     <message>
         <source>Measuring %1 (%2 of %3)…</source>
-        <translation>%1 を測定中 (%2/%3)…</translation>
+        <translation type="vanished">%1 を測定中 (%2/%3)…</translation>
     </message>
     <message>
         <source>Stopped: the block sizes measured so far are shown</source>

@@ -10,7 +10,7 @@ namespace dm {
 void registerEngineMetaTypes()
 {
     qRegisterMetaType<dm::RunRequest>();
-    qRegisterMetaType<dm::Progress>();
+    qRegisterMetaType<dm::RunPhase>();
     qRegisterMetaType<dm::LiveSample>();
     qRegisterMetaType<dm::TestResult>();
     qRegisterMetaType<dm::RunResult>();
@@ -38,7 +38,7 @@ bool BenchmarkController::start(const RunRequest& request)
     return runner->start([this, runner, request](const std::atomic<bool>& cancel) {
         // The engine already paces progress and samples at 4 Hz, so the GUI gets a handful per second.
         RunCallbacks callbacks;
-        callbacks.progress = [=, this](const Progress& p) { runner->post([=, this] { Q_EMIT progress(p); }); };
+        callbacks.phase = [=, this](const RunPhase& p) { runner->post([=, this] { Q_EMIT phase(p); }); };
         callbacks.sample = [=, this](size_t i, const LiveSample& s) {
             runner->post([=, this] { Q_EMIT sample(int(i), s); });
         };
@@ -52,7 +52,7 @@ bool BenchmarkController::start(const RunRequest& request)
         if (request.fd >= 0)
             ::close(request.fd);
         if (result) {
-            ReportHeader header = probe.finish(*result, QString(), fastestOf(*result));
+            ReportHeader header = probe.finish(*result, QString(), result->fastest);
             runner->post([this, r = std::move(*result), header = std::move(header)] { m_result.emplace(r, header); });
         } else {
             runner->post([this, m = QString::fromStdString(result.error().message)] { m_error = m; });

@@ -30,7 +30,7 @@ public:
     void stop();
 
 Q_SIGNALS:
-    void progress(const dm::Progress& progress);
+    void phase(const dm::RunPhase& phase);
     void sample(int testIndex, const dm::LiveSample& sample);
     void testFinished(int testIndex, const dm::TestResult& result);
     // Exactly one of these ends every run, after runningChanged(false), so a handler may start
@@ -54,7 +54,7 @@ void registerEngineMetaTypes();
 } // namespace dm
 
 Q_DECLARE_METATYPE(dm::RunRequest)
-Q_DECLARE_METATYPE(dm::Progress)
+Q_DECLARE_METATYPE(dm::RunPhase)
 Q_DECLARE_METATYPE(dm::LiveSample)
 Q_DECLARE_METATYPE(dm::TestResult)
 Q_DECLARE_METATYPE(dm::RunResult)

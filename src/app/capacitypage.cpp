@@ -118,7 +118,7 @@ bool CapacityPage::launchOn(const QString& target, bool device)
         return false;
     m_chart->clear();
     m_chart->setTitle(target);
-    m_last.reset();
+    m_chartBytes = 0;
     m_report.reset();
     updateSummary();
     if (!m_probe) {
@@ -137,53 +137,35 @@ void CapacityPage::run(CapacityRequest request)
     setStatus(m_probe ? tr("Probing %1…").arg(QString::fromStdString(request.target))
                       : tr("Filling the free space of %1…").arg(QString::fromStdString(request.target)));
     // The same job as every page's (ToolPage::startJob): the header is probed on the job's
-    // thread and judged against what the drive did in the run (fastestOf), as the CLI's is.
+    // thread and judged against what the drive did in the run (its `fastest`), as the CLI's is.
     startJob(
         std::move(request),
         [this](const CapacityRequest& r, const auto& post, const std::atomic<bool>& cancel) {
+            const QString target = QString::fromStdString(r.target);
             CapacityCallbacks callbacks;
-            callbacks.progress = [=, this](const CapacityProgress& p) { post([=, this] { onProgress(p); }); };
+            callbacks.phase = [=, this](const RunPhase& p) { post([=, this] { onPhase(p, target); }); };
+            callbacks.series = [=, this](const SeriesSample& s) { post([=, this] { onSeries(s); }); };
             return runCapacityCheck(r, callbacks, cancel);
         },
         formatCapacityJson, formatCapacityCsv,
         [this](const Result<CapacityResult>& result, const ReportHeader& header) { onFinished(result, header); });
 }
 
-void CapacityPage::onProgress(const CapacityProgress& p)
+void CapacityPage::onPhase(const RunPhase& p, const QString& target)
 {
-    using Stage = CapacityProgress::Stage;
-    const double fraction = p.total ? double(p.done) / double(p.total) : 0.0;
-    // A fill writes, then reads as much: each is half the bar.
-    const double bar = p.stage == Stage::Write ? fraction / 2
-        : p.stage == Stage::Flush             ? 0.5
-        : p.stage == Stage::Read              ? 0.5 + fraction / 2
-                                              : fraction;
-    setProgress(bar, p.secondsLeft ? *p.secondsLeft : -1);
-    switch (p.stage) {
-    case Stage::Write:
-        setStatus(tr("Writing %1 of %2 at %3").arg(bytesText(p.done), bytesText(p.total), mbps(p.mbPerSec)));
-        break;
-    case Stage::Flush:
-        setStatus(tr("Flushing the test files to the stick…"));
-        break;
-    case Stage::Read:
-        setStatus(tr("Reading back %1 of %2 at %3").arg(bytesText(p.done), bytesText(p.total), mbps(p.mbPerSec)));
-        break;
-    case Stage::Probe:
-        setStatus(tr("Probing: %1 of %2 block reads and writes").arg(p.done).arg(p.total));
-        break;
-    case Stage::Restore:
-        setStatus(tr("Putting back what the probe overwrote: %1 of %2").arg(p.done).arg(p.total));
-        break;
+    showPhase(p, { target });
+    if (p.bytesTotal > 0 && p.bytesTotal != m_chartBytes) {
+        m_chartBytes = p.bytesTotal;
+        m_chart->setXAxis(tr("Position (GB)"), 0, double(p.bytesTotal) / 1e9);
     }
-    // The rate between two reports of the same stage, drawn against the bytes done.
-    if ((p.stage == Stage::Write || p.stage == Stage::Read) && m_last && m_last->stage == p.stage
-        && p.elapsedSeconds > m_last->elapsedSeconds && p.done > m_last->done) {
-        const double rate = double(p.done - m_last->done) / (p.elapsedSeconds - m_last->elapsedSeconds) / 1e6;
-        m_chart->setXAxis(tr("Position (GB)"), 0, double(p.total) / 1e9);
-        m_chart->append(p.stage == Stage::Write ? m_write : m_read, double(p.done) / 1e9, rate);
-    }
-    m_last = p;
+}
+
+// The engine's rate between two of its reports of a stage, drawn against the bytes done.
+void CapacityPage::onSeries(const SeriesSample& s)
+{
+    const std::string_view name = s.series;
+    if (name == "write_mb_per_s" || name == "read_mb_per_s")
+        m_chart->append(name == "write_mb_per_s" ? m_write : m_read, s.x / 1e9, s.y);
 }
 
 void CapacityPage::onFinished(Result<CapacityResult> result, ReportHeader header)

@@ -44,7 +44,8 @@ protected:
 
 private:
     void run(CapacityRequest request);
-    void onProgress(const CapacityProgress& p);
+    void onPhase(const RunPhase& p, const QString& target);
+    void onSeries(const SeriesSample& s);
     void onFinished(Result<CapacityResult> result, ReportHeader header);
     void updateSummary();
 
@@ -55,8 +56,7 @@ private:
     QLineSeries* m_write;
     QLineSeries* m_read;
     std::optional<CapacityReport> m_report;
-    // The last progress of the running stage, for the rate between two of them.
-    std::optional<CapacityProgress> m_last;
+    uint64_t m_chartBytes = 0; // what the position axis spans now
     bool m_probe = false;
 };
 

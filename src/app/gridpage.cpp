@@ -7,6 +7,7 @@
 #include "explanationpanel.h"
 #include "gridmodel.h"
 #include "livechart.h"
+#include "phasetext.h"
 #include "resultgrid.h"
 #include "targetcombo.h"
 #include "uistats.h"
@@ -27,12 +28,6 @@
 namespace dm {
 
 namespace {
-    QString clockText(double seconds)
-    {
-        const int s = int(seconds + 0.5);
-        return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
-    }
-
     const char* directionTitle(Direction d)
     {
         switch (d) {
@@ -59,7 +54,7 @@ GridPage::GridPage(const GuiSettings& settings, const AppOptions& options, QWidg
     applySettingsToUi();
     m_status = tr("Ready");
 
-    connect(m_controller, &BenchmarkController::progress, this, &GridPage::onProgress);
+    connect(m_controller, &BenchmarkController::phase, this, &GridPage::onPhase);
     connect(m_controller, &BenchmarkController::sample, this, &GridPage::onSample);
     connect(m_controller, &BenchmarkController::testFinished, this,
         [this](int testIndex, const TestResult& r) { m_model->setTestResult(size_t(testIndex), r); });
@@ -333,38 +328,28 @@ QString GridPage::testTitle(size_t runIndex) const
         QString::fromStdString(rowName(effectiveRows(m_settings).at(row))), tr(directionTitle(d)));
 }
 
-void GridPage::onProgress(const Progress& p)
+void GridPage::onPhase(const RunPhase& p)
 {
-    QString status;
-    switch (p.phase) {
-    case Phase::Preparing:
-        status = tr("Preparing %1…").arg(m_model->runTarget());
-        break;
-    case Phase::Filling:
-        status
-            = tr("Writing the test file: %1%").arg(p.phaseLength > 0 ? int(100 * p.phaseElapsed / p.phaseLength) : 0);
-        break;
-    case Phase::Interval:
-        status = tr("Interval: next test in %1 s · %2 left")
-                     .arg(int(p.phaseLength - p.phaseElapsed + 0.5))
-                     .arg(clockText(p.runSecondsLeft));
+    switch (p.stage) {
+    case Stage::Interval:
         m_grid->setRunningTest(std::nullopt);
         break;
-    case Phase::WarmUp:
-    case Phase::Measuring: {
-        if (int(p.testIndex) != m_currentTest) {
-            m_currentTest = int(p.testIndex);
+    case Stage::WarmUp:
+    case Stage::Measure: {
+        if (int(p.index) != m_currentTest) {
+            m_currentTest = int(p.index);
             const RunSettings& run = m_settings.run;
-            m_chart->startTest(testTitle(p.testIndex), run.warmupSeconds + run.count * run.measureSeconds);
-            m_grid->setRunningTest(m_model->runTest(p.testIndex));
+            m_chart->startTest(testTitle(p.index), run.warmupSeconds + run.count * run.measureSeconds);
+            m_grid->setRunningTest(m_model->runTest(p.index));
         }
-        const QString pass = p.phase == Phase::WarmUp ? tr("warm-up") : tr("pass %1/%2").arg(p.pass).arg(p.passCount);
-        status = tr("%1 · %2 · %3 left").arg(testTitle(p.testIndex), pass, clockText(p.runSecondsLeft));
-        Q_EMIT runningTestChanged(QStringLiteral("%1 (%2)").arg(testTitle(p.testIndex), pass));
+        const QString pass = p.stage == Stage::WarmUp ? tr("warm-up") : tr("pass %1/%2").arg(p.pass).arg(p.passCount);
+        Q_EMIT runningTestChanged(QStringLiteral("%1 (%2)").arg(testTitle(p.index), pass));
         break;
     }
+    default:
+        break;
     }
-    setStatus(status);
+    setStatus(phaseStatusText(p, { m_model->runTarget(), [this](size_t i) { return testTitle(i); } }));
 }
 
 void GridPage::onSample(int testIndex, const LiveSample& s)

@@ -117,7 +117,7 @@ private:
     bool launch(const RunRequest& request);
     // Says runningChanged() when isRunning() is no longer what it said last.
     void updateRunning();
-    void onProgress(const Progress& p);
+    void onPhase(const RunPhase& p);
     void onSample(int testIndex, const LiveSample& s);
     void onFinished(const RunResult& r, const ReportHeader& header);
     void onFailed(const QString& message);

@@ -131,29 +131,15 @@ void ScanPage::run(ScanRequest request)
     startJob(
         std::move(request),
         [this](const ScanRequest& r, const auto& post, const std::atomic<bool>& cancel) {
+            const QString target = QString::fromStdString(r.target);
             ScanCallbacks callbacks;
-            callbacks.progress = [=, this](const ScanProgress& p) { post([=, this] { onProgress(p); }); };
+            callbacks.phase = [=, this](const RunPhase& p) { post([=, this] { showPhase(p, { target }); }); };
             callbacks.sample = [=, this](const ScanSample& s) { post([=, this] { onSample(s); }); };
             callbacks.access = [=, this](const std::vector<AccessSample>& a) { post([=, this] { onAccess(a); }); };
             return runSurfaceScan(r, callbacks, cancel);
         },
         formatScanJson, formatScanCsv,
         [this](const Result<ScanResult>& result, const ReportHeader& header) { onFinished(result, header); });
-}
-
-void ScanPage::onProgress(const ScanProgress& p)
-{
-    if (p.total == 0)
-        return;
-    const double share = double(p.done) / p.total;
-    // The rate samples take most of a scan; the access reads are quick unless the disk spins.
-    const double rateWeight = m_accessSamples->value() > 0 ? 0.85 : 1.0;
-    const double fraction
-        = p.stage == ScanProgress::Stage::Rate ? share * rateWeight : rateWeight + share * (1 - rateWeight);
-    const double left = p.done > 0 ? p.elapsedSeconds / p.done * (p.total - p.done) : -1;
-    setProgress(fraction, p.stage == ScanProgress::Stage::Rate ? -1 : left);
-    setStatus(p.stage == ScanProgress::Stage::Rate ? tr("Reading sample %1 of %2…").arg(p.done).arg(p.total)
-                                                   : tr("Access time: %1 of %2 reads…").arg(p.done).arg(p.total));
 }
 
 void ScanPage::onSample(const ScanSample& s)

@@ -45,7 +45,6 @@ protected:
 
 private:
     void run(ScanRequest request);
-    void onProgress(const ScanProgress& p);
     void onSample(const ScanSample& s);
     void onAccess(const std::vector<AccessSample>& batch);
     void onFinished(Result<ScanResult> result, ReportHeader header);

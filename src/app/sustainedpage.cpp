@@ -99,26 +99,24 @@ bool SustainedPage::launch()
     updateSummary();
     setStatus(tr("Writing %1 to %2…").arg(gb(double(request.totalBytes)), m_target->currentPath()));
 
-    const uint64_t total = request.totalBytes;
     return startJob(
         std::move(request),
-        [this, total](const SustainedRequest& r, const auto& post, const std::atomic<bool>& cancel) {
+        [this](const SustainedRequest& r, const auto& post, const std::atomic<bool>& cancel) {
+            const QString target = QString::fromStdString(r.target);
             SustainedCallbacks callbacks;
-            callbacks.sample = [=, this](const SustainedSample& s) { post([=, this] { onSample(s, total); }); };
+            callbacks.phase = [=, this](const RunPhase& p) { post([=, this] { showPhase(p, { target }); }); };
+            callbacks.sample = [=, this](const SustainedSample& s) { post([=, this] { onSample(s); }); };
             return runSustainedWrite(r, callbacks, cancel);
         },
         formatSustainedJson, formatSustainedCsv,
         [this](const Result<SustainedResult>& result, const ReportHeader& header) { onFinished(result, header); });
 }
 
-void SustainedPage::onSample(const SustainedSample& s, uint64_t total)
+void SustainedPage::onSample(const SustainedSample& s)
 {
     m_live.push_back(s);
     m_elapsed = s.t;
     m_chart->append(m_rate, double(s.bytes) / 1e9, s.mbPerSec);
-    const double average = s.t > 0 ? double(s.bytes) / s.t : 0; // bytes per second so far
-    setProgress(double(s.bytes) / double(total), average > 0 ? double(total - std::min(total, s.bytes)) / average : -1);
-    setStatus(tr("Written %1 of %2 at %3").arg(gb(double(s.bytes)), gb(double(total)), mbps(s.mbPerSec)));
     updateSummary();
 }
 

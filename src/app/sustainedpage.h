@@ -40,7 +40,7 @@ protected:
     void applyOptions(const AppOptions& options, bool current) override;
 
 private:
-    void onSample(const SustainedSample& s, uint64_t total);
+    void onSample(const SustainedSample& s);
     void onFinished(Result<SustainedResult> result, ReportHeader header);
     void updateSummary();
 

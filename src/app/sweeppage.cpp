@@ -120,7 +120,7 @@ bool SweepPage::launch()
         std::move(request),
         [this](const SweepRequest& r, const auto& post, const std::atomic<bool>& cancel) {
             RunCallbacks callbacks;
-            callbacks.progress = [=, this](const Progress& p) { post([=, this] { onProgress(p); }); };
+            callbacks.phase = [=, this](const RunPhase& p) { post([=, this] { onPhase(p); }); };
             callbacks.testFinished
                 = [=, this](size_t i, const TestResult& t) { post([=, this] { onTestFinished(i, t); }); };
             return runBlockSizeSweep(r, callbacks, cancel);
@@ -129,19 +129,16 @@ bool SweepPage::launch()
         [this](const Result<SweepResult>& result, const ReportHeader& header) { onFinished(result, header); });
 }
 
-void SweepPage::onProgress(const Progress& p)
+void SweepPage::onPhase(const RunPhase& p)
 {
-    if (p.testCount == 0 || p.testIndex >= m_tests.size())
-        return;
-    const TestSpec& t = m_tests[p.testIndex];
-    const QString what = QStringLiteral("%1 %2").arg(
-        sizeLabel(t.row.blockSize), t.direction == Direction::Write ? tr("write") : tr("read"));
-    setStatus(p.phase == Phase::Filling
-            ? tr("Preparing the test file…")
-            : tr("Measuring %1 (%2 of %3)…").arg(what).arg(p.testIndex + 1).arg(p.testCount));
-    const double phaseShare = p.phaseLength > 0 ? std::min(1.0, p.phaseElapsed / p.phaseLength) : 0;
-    setProgress(
-        (double(p.testIndex) + (p.phase == Phase::Filling ? 0 : phaseShare)) / double(p.testCount), p.runSecondsLeft);
+    PhaseWords words { m_target->currentPath(), [this](size_t i) {
+                          if (i >= m_tests.size())
+                              return QString();
+                          const TestSpec& t = m_tests[i];
+                          return QStringLiteral("%1 %2").arg(
+                              sizeLabel(t.row.blockSize), t.direction == Direction::Write ? tr("write") : tr("read"));
+                      } };
+    showPhase(p, words);
 }
 
 void SweepPage::onTestFinished(size_t index, const TestResult& result)

@@ -40,7 +40,7 @@ protected:
     void applyOptions(const AppOptions& options, bool current) override;
 
 private:
-    void onProgress(const Progress& p);
+    void onPhase(const RunPhase& p);
     void onTestFinished(size_t index, const TestResult& result);
     void onFinished(Result<SweepResult> result, ReportHeader header);
     void updateSummary();

@@ -156,6 +156,12 @@ void ToolPage::setProgress(double fraction, double secondsLeft)
     m_progress->setToolTip(secondsLeft >= 0 ? tr("%1 left").arg(clockText(secondsLeft)) : QString());
 }
 
+void ToolPage::showPhase(const RunPhase& phase, const PhaseWords& words)
+{
+    setProgress(phase.fraction, phase.secondsLeft.value_or(-1));
+    setStatus(phaseStatusText(phase, words));
+}
+
 void ToolPage::showResult(bool ok, const QString& status)
 {
     m_hasResult = ok;

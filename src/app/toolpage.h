@@ -2,6 +2,7 @@
 #pragma once
 #include "explanations.h"
 #include "offguithread.h"
+#include "phasetext.h"
 #include "runheader.h"
 #include "toolrunner.h"
 
@@ -103,7 +104,7 @@ protected:
             ReportHeader header;
             ReportFiles files;
             if (result) {
-                header = probe.finish(*result, comment, fastestOf(*result));
+                header = probe.finish(*result, comment, result->fastest);
                 const Report report { *result, header };
                 noteOffGuiThread("page report");
                 files = { jsonOf(report), csvOf(report) };
@@ -122,6 +123,8 @@ protected:
     void setStatus(const QString& text);
     // fraction < 0 hides the bar; secondsLeft < 0 shows no time.
     void setProgress(double fraction, double secondsLeft);
+    // A phase the run reported (runevents.h): the bar, the time left and the status line.
+    void showPhase(const RunPhase& phase, const PhaseWords& words);
     // Called by a page when its job's result has arrived (ok: there is something to save).
     void showResult(bool ok, const QString& status);
     // Under the chart, as under the grid: the run's warnings and its explanations (the kind's

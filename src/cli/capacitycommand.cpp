@@ -7,48 +7,6 @@
 
 namespace dm {
 
-namespace {
-
-    QString timeLeft(std::optional<double> seconds)
-    {
-        if (!seconds)
-            return {};
-        const qint64 s = qint64(*seconds + 0.5);
-        if (s >= 3600)
-            return QStringLiteral(", %1 h %2 min left").arg(s / 3600).arg(s % 3600 / 60);
-        if (s >= 60)
-            return QStringLiteral(", %1 min %2 s left").arg(s / 60).arg(s % 60);
-        return QStringLiteral(", %1 s left").arg(s);
-    }
-
-    QString progressText(const CapacityProgress& p)
-    {
-        const auto percent = [&] { return p.total ? 100.0 * double(p.done) / double(p.total) : 0.0; };
-        switch (p.stage) {
-        case CapacityProgress::Stage::Write:
-        case CapacityProgress::Stage::Read:
-            return QStringLiteral("%1: %2 of %3 (%4 %)  %5 MB/s%6")
-                .arg(p.stage == CapacityProgress::Stage::Write ? QStringLiteral("Writing") : QStringLiteral("Reading back"),
-                    capacitySize(p.done), capacitySize(p.total))
-                .arg(percent(), 0, 'f', 0)
-                .arg(p.mbPerSec, 0, 'f', 1)
-                .arg(timeLeft(p.secondsLeft));
-        case CapacityProgress::Stage::Flush:
-            return QStringLiteral("Flushing the test files to the stick...");
-        case CapacityProgress::Stage::Probe:
-            return QStringLiteral("Probing: %1 of %2 block reads and writes (%3 %)%4")
-                .arg(p.done)
-                .arg(p.total)
-                .arg(percent(), 0, 'f', 0)
-                .arg(timeLeft(p.secondsLeft));
-        case CapacityProgress::Stage::Restore:
-            return QStringLiteral("Putting back what the probe overwrote: %1 of %2").arg(p.done).arg(p.total);
-        }
-        return {};
-    }
-
-} // namespace
-
 int runCapacityCommand(const QStringList& arguments)
 {
     QCommandLineParser p;
@@ -97,17 +55,13 @@ int runCapacityCommand(const QStringList& arguments)
     if (auto done = prepareKind(*common, req, true))
         return *done;
 
-    StatusLine status(common->quiet);
+    ProgressLine progress(common->quiet);
     CapacityCallbacks cb;
-    cb.progress = [&](const CapacityProgress& pr) { status.show(progressText(pr)); };
+    progress.attach(cb);
     const bool probe = QFileInfo(QString::fromStdString(req.target)).isDir() == false;
     return runKind(
         *common, req.target,
-        [&] {
-            auto result = runCapacityCheck(req, cb, cliCancelFlag());
-            status.clear();
-            return result;
-        },
+        [&] { return runCapacityCheck(req, cb, cliCancelFlag()); },
         KindOutput<CapacityReport> { formatCapacityJson, formatCapacityCsv, formatCapacityText,
             probe ? QStringLiteral("interrupted: what was probed so far is reported; the blocks written are put back")
                   : QStringLiteral("interrupted: what was read back so far is reported; the test files are removed"),

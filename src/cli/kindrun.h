@@ -2,6 +2,7 @@
 #pragma once
 
 #include "clicommon.h"
+#include "progressline.h"
 #include "runheader.h"
 #include "targetwarnings.h"
 
@@ -58,7 +59,7 @@ int runKind(const CommonOptions& common, const std::string& target, Run run, con
     }
     // The header first: building the report moves the result (and its engine name) away.
     // Other I/O on the drive is judged against what the drive did in this run (targetwarnings.h).
-    ReportHeader header = probe.finish(*result, common.comment, fastestOf(*result));
+    ReportHeader header = probe.finish(*result, common.comment, result->fastest);
     ReportT report { std::move(*result), std::move(header) };
     const bool written = writeOtherReports(
         common, { out.json(report), out.csv(report), out.text(report) }, report.header.date, report.result.cancelled);

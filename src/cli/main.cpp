@@ -73,13 +73,9 @@ int runCommand(int argc, char** argv)
     report.mode = opt.mode;
     report.mixReadPercent = opt.mixReadPercent;
 
-    const bool showProgress = !opt.quiet && ::isatty(STDERR_FILENO);
-    dm::ProgressLine progress(stderr, opt.request.tests);
+    dm::ProgressLine progress(opt.quiet);
     dm::RunCallbacks callbacks;
-    if (showProgress) {
-        callbacks.progress = [&](const dm::Progress& p) { progress.update(p); };
-        callbacks.sample = [&](size_t, const dm::LiveSample& s) { progress.sample(s); };
-    }
+    progress.attach(callbacks);
     // A raw device this user may not open: UDisks2 opens it once polkit agrees.
     if (auto udisks = dm::openTargetThroughUdisks(opt.request); !udisks) {
         printError(QString::fromStdString(udisks.error().message));
@@ -118,8 +114,6 @@ int runCommand(int argc, char** argv)
     // Sampled before the run: afterwards the run's own I/O would look like someone else's.
     const dm::RunHeaderProbe probe(QString::fromStdString(opt.request.target));
     auto run = dm::runTests(opt.request, callbacks, dm::cliCancelFlag());
-    if (showProgress)
-        progress.clear();
     if (!run) {
         if (run.error().kind == dm::Error::Kind::Cancelled || dm::interruptedBySignal()) {
             printError(QStringLiteral("interrupted"));
@@ -130,7 +124,7 @@ int runCommand(int argc, char** argv)
     }
     report.run = std::move(*run);
     // Described after the run: free space and the like as they were while it ran.
-    report.header() = probe.finish(report.run, opt.comment, dm::fastestOf(report.run));
+    report.header() = probe.finish(report.run, opt.comment, report.run.fastest);
 
     bool written = true;
     written &= writeOutput(opt.textOut, dm::formatText(report, opt.crlf).toUtf8());

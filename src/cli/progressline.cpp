@@ -1,62 +1,67 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "progressline.h"
 
-#include <string>
+#include <QStringList>
+
+#include <algorithm>
 
 namespace dm {
 
 namespace {
-    std::string clock(double seconds)
+    QString clock(double seconds)
     {
-        const int s = int(seconds + 0.5);
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%d:%02d", s / 60, s % 60);
-        return buf;
+        const qint64 s = qint64(std::max(0.0, seconds) + 0.5);
+        if (s >= 3600)
+            return QStringLiteral("%1:%2:%3")
+                .arg(s / 3600)
+                .arg(s % 3600 / 60, 2, 10, QLatin1Char('0'))
+                .arg(s % 60, 2, 10, QLatin1Char('0'));
+        return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    }
+
+    // Decimal, as drives are sold and as the reports count.
+    QString bytes(uint64_t n, uint64_t scale)
+    {
+        return scale >= 1000000000 ? QString::number(double(n) / 1e9, 'f', 2)
+                                   : QString::number(double(n) / 1e6, 'f', 0);
+    }
+
+    // Stages that count items one by one (tests, samples, reads, blocks).
+    bool countsItems(Stage s)
+    {
+        return s != Stage::Prepare && s != Stage::Fill && s != Stage::Write && s != Stage::Read && s != Stage::Flush;
     }
 }
 
-void ProgressLine::update(const Progress& p)
+QString phaseLineText(const RunPhase& p)
 {
-    std::string line;
-    char buf[160];
-    switch (p.phase) {
-    case Phase::Preparing:
-        line = "Preparing the target...";
-        break;
-    case Phase::Filling:
-        std::snprintf(buf, sizeof buf, "Writing the test file: %3.0f%%  %.1f MB/s",
-            p.phaseLength > 0 ? 100.0 * p.phaseElapsed / p.phaseLength : 0.0, m_lastMbPerSec);
-        line = buf;
-        break;
-    case Phase::Interval:
-        std::snprintf(buf, sizeof buf, "Interval: next test in %s  (%s left)",
-            clock(p.phaseLength - p.phaseElapsed).c_str(), clock(p.runSecondsLeft).c_str());
-        line = buf;
-        break;
-    case Phase::WarmUp:
-    case Phase::Measuring: {
-        const TestSpec& t = m_tests.at(p.testIndex);
-        const std::string name = rowName(t.row) + " " + directionName(t.direction);
-        const std::string pass = p.phase == Phase::WarmUp
-            ? std::string("warm-up")
-            : "pass " + std::to_string(p.pass) + "/" + std::to_string(p.passCount);
-        std::snprintf(buf, sizeof buf, "[%zu/%zu] %-20s %-10s %10.2f MB/s  (%s left)", p.testIndex + 1, p.testCount,
-            name.c_str(), pass.c_str(), m_lastMbPerSec, clock(p.runSecondsLeft).c_str());
-        line = buf;
-        break;
-    }
-    }
-    std::fprintf(m_out, "\r\033[K%s", line.c_str());
-    std::fflush(m_out);
-    m_drawn = true;
+    QStringList parts;
+    QString head = QString::fromStdString(p.label);
+    if (p.count > 0 && countsItems(p.stage))
+        head = QStringLiteral("[%1/%2] %3").arg(std::min(p.index + 1, p.count)).arg(p.count).arg(head);
+    parts << head;
+    if (p.stage == Stage::WarmUp)
+        parts << QStringLiteral("warm-up");
+    else if (p.stage == Stage::Measure)
+        parts << QStringLiteral("pass %1/%2").arg(p.pass).arg(p.passCount);
+    else if (p.stage == Stage::Interval && p.stageSecondsLeft >= 0)
+        parts << QStringLiteral("next test in %1").arg(clock(p.stageSecondsLeft));
+    if (p.bytesTotal > 0)
+        parts << QStringLiteral("%1 of %2 %3 (%4 %)")
+                     .arg(bytes(p.bytesDone, p.bytesTotal), bytes(p.bytesTotal, p.bytesTotal),
+                         p.bytesTotal >= 1000000000 ? QStringLiteral("GB") : QStringLiteral("MB"))
+                     .arg(100 * p.stageFraction, 0, 'f', 0);
+    if (p.mbPerSec)
+        parts << QStringLiteral("%1 MB/s").arg(*p.mbPerSec, 0, 'f', 1);
+    if (p.secondsLeft)
+        parts << QStringLiteral("(%1 left)").arg(clock(*p.secondsLeft));
+    return parts.join(QStringLiteral("  "));
 }
 
-void ProgressLine::clear()
+void ProgressLine::attach(RunEvents& events)
 {
-    if (m_drawn)
-        std::fprintf(m_out, "\r\033[K");
-    std::fflush(m_out);
-    m_drawn = false;
+    events.phase = [this](const RunPhase& p) { m_status.show(phaseLineText(p)); };
+    events.finished = [this] { m_status.clear(); };
 }
 
 } // namespace dm

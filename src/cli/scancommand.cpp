@@ -57,24 +57,12 @@ int runScanCommand(const QStringList& arguments)
     if (auto done = prepareKind(*common, req, req.writeBack))
         return *done;
 
-    StatusLine status(common->quiet);
+    ProgressLine progress(common->quiet);
     ScanCallbacks cb;
-    double lastRate = 0;
-    cb.sample = [&](const ScanSample& s) { lastRate = s.readMbPerSec; };
-    cb.progress = [&](const ScanProgress& pr) {
-        if (pr.stage == ScanProgress::Stage::Rate)
-            status.show(
-                QStringLiteral("Read rate: sample %1/%2  %3 MB/s").arg(pr.done).arg(pr.total).arg(lastRate, 0, 'f', 1));
-        else
-            status.show(QStringLiteral("Access time: %1/%2 reads").arg(pr.done).arg(pr.total));
-    };
+    progress.attach(cb);
     return runKind(
         *common, req.target,
-        [&] {
-            auto result = runSurfaceScan(req, cb, cliCancelFlag());
-            status.clear();
-            return result;
-        },
+        [&] { return runSurfaceScan(req, cb, cliCancelFlag()); },
         KindOutput<ScanReport> { formatScanJson, formatScanCsv, formatScanText,
             QStringLiteral("interrupted: the samples read so far are reported"),
             QStringLiteral("the scan stopped: %1") });

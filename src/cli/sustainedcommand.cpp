@@ -45,23 +45,12 @@ int runSustainedCommand(const QStringList& arguments)
     if (auto done = prepareKind(*common, req, true))
         return *done;
 
-    StatusLine status(common->quiet);
+    ProgressLine progress(common->quiet);
     SustainedCallbacks cb;
-    cb.progress = [&](const SustainedProgress& pr) {
-        status.show(QStringLiteral("Writing: %1 of %2 GB (%3 %)  %4 MB/s  %5 s")
-                        .arg(double(pr.bytes) / 1e9, 0, 'f', 2)
-                        .arg(double(pr.total) / 1e9, 0, 'f', 2)
-                        .arg(pr.total ? 100.0 * double(pr.bytes) / double(pr.total) : 0.0, 0, 'f', 0)
-                        .arg(pr.mbPerSec, 0, 'f', 1)
-                        .arg(pr.elapsedSeconds, 0, 'f', 0));
-    };
+    progress.attach(cb);
     return runKind(
         *common, req.target,
-        [&] {
-            auto result = runSustainedWrite(req, cb, cliCancelFlag());
-            status.clear();
-            return result;
-        },
+        [&] { return runSustainedWrite(req, cb, cliCancelFlag()); },
         KindOutput<SustainedReport> { formatSustainedJson, formatSustainedCsv, formatSustainedText,
             QStringLiteral("interrupted: what was written so far is reported; the test file is removed"),
             QStringLiteral("the write stopped: %1") });

@@ -90,30 +90,12 @@ int runSweepCommand(const QStringList& arguments)
     if (auto done = prepareKind(*common, req, req.writes))
         return *done;
 
-    StatusLine status(common->quiet);
-    const std::vector<TestSpec> tests = sweepTests(req);
-    double lastRate = 0;
+    ProgressLine progress(common->quiet);
     RunCallbacks cb;
-    cb.sample = [&](size_t, const LiveSample& s) { lastRate = s.mbPerSec; };
-    cb.progress = [&](const Progress& pr) {
-        if (pr.phase == Phase::Filling)
-            status.show(QStringLiteral("Writing the test file: %1 %")
-                            .arg(pr.phaseLength > 0 ? 100 * pr.phaseElapsed / pr.phaseLength : 0.0, 0, 'f', 0));
-        else if (pr.testIndex < tests.size() && (pr.phase == Phase::Measuring || pr.phase == Phase::WarmUp))
-            status.show(QStringLiteral("[%1/%2] %3 %4  %5 MB/s")
-                            .arg(pr.testIndex + 1)
-                            .arg(tests.size())
-                            .arg(QString::fromStdString(blockSizeIecLabel(tests[pr.testIndex].row.blockSize)),
-                                QLatin1String(directionName(tests[pr.testIndex].direction)))
-                            .arg(lastRate, 0, 'f', 1));
-    };
+    progress.attach(cb);
     return runKind(
         *common, req.target,
-        [&] {
-            auto result = runBlockSizeSweep(req, cb, cliCancelFlag());
-            status.clear();
-            return result;
-        },
+        [&] { return runBlockSizeSweep(req, cb, cliCancelFlag()); },
         KindOutput<SweepReport> { formatSweepJson, formatSweepCsv, formatSweepText,
             QStringLiteral("interrupted: the points that finished are reported"),
             QStringLiteral("the sweep stopped: %1"), [](const SweepReport& report) {

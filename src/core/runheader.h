@@ -34,7 +34,7 @@ public:
     // one described before the run (issue 12, item 10: a lazy unmount or `losetup -d` during the
     // run must not turn a loop device into /dev/vda or drop its page-cache warning); only the
     // free space is read again, as it was while the run went on, when the target still lives
-    // on the same filesystem. `speed` is what the drive did in the run (fastestOf(result)):
+    // on the same filesystem. `speed` is what the drive did in the run (result.fastest):
     // other I/O sampled before it is told only when it could move such a result.
     ReportHeader finish(RunEnvelope& run, const QString& comment, const DriveSpeed& speed = {}) const;
 

@@ -267,56 +267,6 @@ std::vector<DiskActivity> sampleDeviceActivity(
     return out;
 }
 
-DriveSpeed fastestOf(const RunResult& run)
-{
-    DriveSpeed s;
-    for (const auto& t : run.tests)
-        for (const auto& pass : t.passes) {
-            s.mbPerSec = std::max(s.mbPerSec, pass.mbPerSec());
-            s.iops = std::max(s.iops, pass.iops());
-        }
-    return s;
-}
-
-DriveSpeed fastestOf(const ScanResult& scan)
-{
-    DriveSpeed s;
-    for (const auto& sample : scan.samples)
-        s.mbPerSec = std::max({ s.mbPerSec, sample.readMbPerSec, sample.writeMbPerSec.value_or(0) });
-    for (const auto& a : scan.access) // one read at a time: its rate is 1 / its latency
-        if (a.latencyNs > 0)
-            s.iops = std::max(s.iops, 1e9 / a.latencyNs);
-    return s;
-}
-
-DriveSpeed fastestOf(const SustainedResult& sustained)
-{
-    DriveSpeed s;
-    for (const auto& sample : sustained.timeline)
-        s.mbPerSec = std::max(s.mbPerSec, sample.mbPerSec);
-    return s;
-}
-
-DriveSpeed fastestOf(const SweepResult& sweep)
-{
-    DriveSpeed s;
-    for (const auto& point : sweep.points)
-        for (const auto& m : { point.read, point.write })
-            if (m) {
-                s.mbPerSec = std::max(s.mbPerSec, m->mbPerSec);
-                s.iops = std::max(s.iops, m->iops);
-            }
-    return s;
-}
-
-DriveSpeed fastestOf(const CapacityResult& capacity)
-{
-    // Whole-stage averages (the check keeps no timeline): a fill streams, so these are the
-    // drive's rates; a probe's scattered 4 KiB blocks make a low MB/s, which only makes the
-    // warning more willing.
-    return { std::max(capacity.writeMbPerSec(), capacity.readMbPerSec()), 0 };
-}
-
 QString deviceBusyWarning(const std::vector<DiskActivity>& activity, const DriveSpeed& speed)
 {
     QStringList busy;

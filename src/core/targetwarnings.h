@@ -4,10 +4,7 @@
 #include "report.h"
 #include "targetinfo.h"
 
-#include "blocksizesweep.h"
-#include "capacitycheck.h"
-#include "surfacescan.h"
-#include "sustainedwrite.h"
+#include "runenvelope.h"
 
 #include <QString>
 #include <QStringList>
@@ -37,24 +34,13 @@ struct DiskActivity {
 std::vector<DiskActivity> sampleDeviceActivity(const QString& device, const TargetPaths& paths = {},
     std::chrono::milliseconds window = std::chrono::milliseconds(200));
 
-// What the drive did in the run: its fastest MB/s and most IOPS; 0 = not known. Each kind
-// measures its own: the grid's and the sweep's passes, the scan's samples and access reads,
-// the sustained write's timeline, the capacity check's fill and read-back.
-struct DriveSpeed {
-    double mbPerSec = 0, iops = 0;
-};
-DriveSpeed fastestOf(const RunResult& run);
-DriveSpeed fastestOf(const ScanResult& scan);
-DriveSpeed fastestOf(const SustainedResult& sustained);
-DriveSpeed fastestOf(const SweepResult& sweep);
-DriveSpeed fastestOf(const CapacityResult& capacity);
-
 // The warning about other I/O, when it was enough to move a result (docs/MEASURING.md): at least
 // kBusyShare of what the drive did in the run, in bytes or in I/Os per second (each judged where
 // its figure is known), or I/O in flight that completed nothing during the window (something
 // holds the drive). With no figure known (nothing measured) any I/O counts. Empty when nothing is
 // worth saying.
 inline constexpr double kBusyShare = 0.01;
+// `speed` is what the drive did in the run: the result's `fastest` (runenvelope.h).
 QString deviceBusyWarning(const std::vector<DiskActivity>& activity, const DriveSpeed& speed = {});
 
 // Appends `warnings` to the run's, skipping empty ones and ones already there.

@@ -83,8 +83,10 @@ std::vector<SweepPoint> sweepPoints(const std::vector<TestResult>& tests)
 
 Result<SweepResult> runBlockSizeSweep(const SweepRequest& req, const RunCallbacks& cb, const std::atomic<bool>& cancel)
 {
-    if (auto st = validate(req); !st)
+    if (auto st = validate(req); !st) {
+        cb.onFinished(); // runTests says it otherwise
         return st.error();
+    }
     RunRequest run;
     static_cast<RunTarget&>(run) = req;
     run.tests = sweepTests(req);

@@ -51,6 +51,7 @@ Status validate(const CapacityRequest& r)
 Result<CapacityResult> runCapacityCheck(
     const CapacityRequest& req, const CapacityCallbacks& cb, const std::atomic<bool>& cancel)
 {
+    const FinishedOnExit finished(cb);
     if (auto st = validate(req); !st)
         return st.error();
     struct stat st { };

@@ -4,6 +4,7 @@
 #include "capacityblocks.h"
 #include "jobspec.h"
 #include "results.h"
+#include "runevents.h"
 
 #include <array>
 #include <atomic>
@@ -77,17 +78,10 @@ struct CapacityResult : RunEnvelope {
 // was read back (stopped before).
 std::optional<CapacityVerdict> capacityVerdict(const CapacityResult& result);
 
-struct CapacityProgress {
-    enum class Stage { Write, Flush, Read, Probe, Restore } stage = Stage::Write;
-    uint64_t done = 0, total = 0; // bytes (a probe: blocks)
-    double elapsedSeconds = 0; // since the check started
-    double mbPerSec = 0; // of the stage so far
-    std::optional<double> secondsLeft; // of the whole check, once it can be told
-};
-
-struct CapacityCallbacks {
-    std::function<void(const CapacityProgress&)> progress; // on the calling thread, a few times a second
-};
+// A capacity check has nothing to say besides its phases (runevents.h: Write, Flush and Read for a
+// fill, with "write_mb_per_s" and "read_mb_per_s" over the bytes done; Probe and Restore for a
+// probe, counted in blocks), on the calling thread a few times a second.
+using CapacityCallbacks = RunEvents;
 
 Status validate(const CapacityRequest& request);
 

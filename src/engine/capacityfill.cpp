@@ -39,9 +39,11 @@ namespace {
         uint64_t written = 0; // bytes written to it
     };
 
-    // Progress at most four times a second, with the time left once a rate is known: the write
+    // Phases at most four times a second, with the time left once a rate is known: the write
     // still to do at its rate, and the read of everything at the read rate (the write rate
-    // until reading has begun; reads are rarely slower).
+    // until reading has begun; reads are rarely slower). Writing is the first half of the run,
+    // reading back the second. Between two reports of one stage, the rate over the bytes done
+    // goes out as a series point ("write_mb_per_s", "read_mb_per_s" over the byte position).
     class FillProgress {
     public:
         FillProgress(const CapacityCallbacks& cb, uint64_t total)
@@ -49,11 +51,13 @@ namespace {
             , m_total(total)
         {
         }
-        void stage(CapacityProgress::Stage s)
+        void stage(Stage s)
         {
             m_stage = s;
             m_stageStart = Clock::now();
             m_done = 0;
+            m_reportedDone = 0;
+            m_reportedAt = m_stageStart;
             report(true);
         }
         void advance(uint64_t bytes)
@@ -67,31 +71,41 @@ namespace {
     private:
         void report(bool now)
         {
-            if (!m_cb.progress)
-                return;
             const auto t = Clock::now();
             if (!now && t - m_last < std::chrono::milliseconds(250))
                 return;
             m_last = t;
-            CapacityProgress p;
+            RunPhase p;
             p.stage = m_stage;
-            p.done = m_done;
-            p.total = m_stage == CapacityProgress::Stage::Flush ? 0 : m_total;
+            p.label = m_stage == Stage::Write ? "Writing" : m_stage == Stage::Read ? "Reading back" : "Flushing";
+            if (m_stage != Stage::Flush) {
+                p.bytesDone = m_done;
+                p.bytesTotal = m_total;
+            }
+            p.stageFraction = m_stage == Stage::Flush ? 0.0 : double(std::min(m_done, m_total)) / double(std::max<uint64_t>(1, m_total));
+            p.fraction = m_stage == Stage::Write ? p.stageFraction / 2 : m_stage == Stage::Flush ? 0.5 : 0.5 + p.stageFraction / 2;
             p.elapsedSeconds = Seconds(t - m_start).count();
             const double s = Seconds(t - m_stageStart).count();
             const double rate = s > 0.5 ? double(m_done) / s : 0.0;
-            p.mbPerSec = rate / 1e6;
-            if (rate > 0 && m_stage == CapacityProgress::Stage::Write)
+            if (m_stage != Stage::Flush && rate > 0) // none in the first half second
+                p.mbPerSec = rate / 1e6;
+            if (rate > 0 && m_stage == Stage::Write)
                 p.secondsLeft = double(m_total - std::min(m_done, m_total)) / rate + double(m_total) / rate;
-            else if (rate > 0 && m_stage == CapacityProgress::Stage::Read)
+            else if (rate > 0 && m_stage == Stage::Read)
                 p.secondsLeft = double(m_total - std::min(m_done, m_total)) / rate;
-            m_cb.progress(p);
+            m_cb.onPhase(p);
+            const double dt = Seconds(t - m_reportedAt).count();
+            if (m_stage != Stage::Flush && dt > 0 && m_done > m_reportedDone)
+                m_cb.onSeries(m_stage == Stage::Write ? "write_mb_per_s" : "read_mb_per_s", 0, double(m_done),
+                    double(m_done - m_reportedDone) / dt / 1e6);
+            m_reportedDone = m_done;
+            m_reportedAt = t;
         }
         const CapacityCallbacks& m_cb;
         uint64_t m_total;
-        uint64_t m_done = 0;
-        CapacityProgress::Stage m_stage = CapacityProgress::Stage::Write;
-        Clock::time_point m_start = Clock::now(), m_stageStart = m_start, m_last {};
+        uint64_t m_done = 0, m_reportedDone = 0;
+        Stage m_stage = Stage::Write;
+        Clock::time_point m_start = Clock::now(), m_stageStart = m_start, m_last {}, m_reportedAt = m_start;
     };
 
     // How much to fill: the size asked for, or the free space but the margin every test file
@@ -158,7 +172,7 @@ Result<CapacityResult> runCapacityFill(
     std::vector<TestFile> files;
 
     // Write: file after file, each in 4 MiB chunks of stamped blocks.
-    progress.stage(CapacityProgress::Stage::Write);
+    progress.stage(Stage::Write);
     const auto writeStart = Clock::now();
     for (uint64_t stream = 0; stream < *total && !out.error && !out.cancelled;) {
         TargetRequest t;
@@ -213,7 +227,7 @@ Result<CapacityResult> runCapacityFill(
     // Flush: the data, and what the filesystem needs to find it again, on the stick itself
     // (fdatasync also empties the drive's write cache).
     if (!out.cancelled) {
-        progress.stage(CapacityProgress::Stage::Flush);
+        progress.stage(Stage::Flush);
         for (const TestFile& f : files)
             if (::fdatasync(f.region->fd()) != 0 && !out.error)
                 out.error = std::string("flushing the test files failed: ") + std::strerror(errno);
@@ -224,7 +238,7 @@ Result<CapacityResult> runCapacityFill(
     // Read back what was written, with O_DIRECT: the page cache never answers for the stick.
     LostRangeBuilder lost;
     if (!out.cancelled) {
-        progress.stage(CapacityProgress::Stage::Read);
+        progress.stage(Stage::Read);
         const auto readStart = Clock::now();
         for (const TestFile& f : files) {
             if (out.cancelled || f.written == 0)
@@ -290,6 +304,10 @@ Result<CapacityResult> runCapacityFill(
     }
     lost.finishInto(out);
     out.verifiedBytes = out.blockCount(BlockClass::Ok) * kCapacityBlock;
+    // Whole-stage averages (the check keeps no timeline): a fill streams, so these are the
+    // drive's rates; a probe's scattered blocks make a low MB/s, which only makes the warning
+    // about other I/O more willing.
+    out.fastest.note(std::max(out.writeMbPerSec(), out.readMbPerSec()));
     if (std::string w = marker ? marker->overlapWarning() : std::string(); !w.empty())
         out.warnings.push_back(w);
     return out;

@@ -174,7 +174,7 @@ namespace {
             const std::atomic<bool> never { false };
             std::sort(m_written.begin(), m_written.end());
             m_written.erase(std::unique(m_written.begin(), m_written.end()), m_written.end());
-            m_stage = CapacityProgress::Stage::Restore;
+            m_stage = Stage::Restore;
             m_done = 0;
             m_total = m_written.size() * 2;
             for (bool verify : { false, true }) {
@@ -253,20 +253,26 @@ namespace {
         void advance(uint64_t blocks)
         {
             m_done += blocks;
-            if (!m_cb.progress)
+            if (!m_cb.phase)
                 return;
             const auto now = Clock::now();
             if (now - m_last < std::chrono::milliseconds(250) && m_done < m_total)
                 return;
             m_last = now;
-            CapacityProgress p;
+            RunPhase p;
             p.stage = m_stage;
-            p.done = std::min(m_done, m_total);
-            p.total = m_total;
+            p.label = m_stage == Stage::Probe ? "Probing" : "Putting back what the probe overwrote";
+            p.index = std::min(m_done, m_total);
+            p.count = m_total;
+            p.stageFraction = m_total ? double(p.index) / double(m_total) : 0.0;
+            // Putting back takes the last tenth of the bar: its length is known only after the probe.
+            const double probeShare = m_out.request.restore ? 0.9 : 1.0;
+            p.fraction = m_stage == Stage::Probe ? probeShare * p.stageFraction
+                                                 : probeShare + (1 - probeShare) * p.stageFraction;
             p.elapsedSeconds = Seconds(now - m_start).count();
-            if (p.elapsedSeconds > 1 && m_done > 0 && m_stage == CapacityProgress::Stage::Probe)
-                p.secondsLeft = p.elapsedSeconds / double(m_done) * double(m_total - p.done);
-            m_cb.progress(p);
+            if (p.elapsedSeconds > 1 && m_done > 0 && m_stage == Stage::Probe)
+                p.secondsLeft = p.elapsedSeconds / double(m_done) * double(m_total - p.index);
+            m_cb.onPhase(p);
         }
 
     public:
@@ -282,7 +288,7 @@ namespace {
         CapacityResult& m_out;
         std::map<uint64_t, std::vector<uint8_t>> m_saved; // block -> what it held before
         std::vector<uint64_t> m_written;
-        CapacityProgress::Stage m_stage = CapacityProgress::Stage::Probe;
+        Stage m_stage = Stage::Probe;
         uint64_t m_done = 0, m_total = 0;
         Clock::time_point m_start = Clock::now(), m_last {};
     };
@@ -471,6 +477,10 @@ Result<CapacityResult> runCapacityProbe(
     if (out.unrestoredBlocks > 0)
         out.warnings.push_back(std::to_string(out.unrestoredBlocks) + " of the " + std::to_string(probe.writtenBlocks())
             + " blocks the probe wrote did not come back as they were when written back: the data there is damaged");
+    // Whole-stage averages (the check keeps no timeline): a fill streams, so these are the
+    // drive's rates; a probe's scattered blocks make a low MB/s, which only makes the warning
+    // about other I/O more willing.
+    out.fastest.note(std::max(out.writeMbPerSec(), out.readMbPerSec()));
     if (std::string shared = marker.overlapWarning(); !shared.empty())
         out.warnings.push_back(shared);
     return out;

@@ -4,6 +4,7 @@
 #include "engineselect.h"
 #include "iobackend.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -49,6 +50,19 @@ struct RunTarget {
     double stallTimeoutSeconds = 0;
 };
 
+// The best the drive did in a run: its fastest MB/s and most IOPS; 0 = not known. Each kind notes
+// its own measurements as it runs (the grid's and the sweep's passes, a scan's samples and access
+// reads, a sustained write's timeline, a capacity check's fill and read-back), so that the run
+// header judges other I/O on the drive against it (targetwarnings.h) without knowing the kind.
+struct DriveSpeed {
+    double mbPerSec = 0, iops = 0;
+    void note(double mb, double ios = 0)
+    {
+        mbPerSec = std::max(mbPerSec, mb);
+        iops = std::max(iops, ios);
+    }
+};
+
 // What every kind's result carries (RunResult, ScanResult, SustainedResult, SweepResult derive
 // from it), so one front end, one history writer or one header attacher serves them all.
 struct RunEnvelope {
@@ -60,6 +74,7 @@ struct RunEnvelope {
     // An error that stopped the run while it ran; what finished before is kept. Errors before
     // any I/O come back as Error instead. (A grid keeps per-test errors in its TestResults too.)
     std::optional<std::string> error;
+    DriveSpeed fastest; // in this run, as measured; not in the reports
 };
 
 // The engine a run uses, settled once before anything is opened.

@@ -8,6 +8,7 @@
 #include "testexecution.h"
 #include "testregion.h"
 
+#include <algorithm>
 #include <random>
 #include <thread>
 
@@ -23,6 +24,8 @@ namespace {
 
     double secondsPerTest(const RunSettings& s) { return s.warmupSeconds + s.count * s.measureSeconds; }
 
+    std::string testLabel(const TestSpec& t) { return rowName(t.row) + " " + directionName(t.direction); }
+
     class RunContext {
     public:
         RunContext(
@@ -31,6 +34,9 @@ namespace {
             , m_makeBackend(std::move(makeBackend))
             , m_cb(cb)
             , m_cancel(cancel)
+            , m_start(Clock::now())
+            , m_plannedSeconds(double(req.tests.size()) * secondsPerTest(req.settings)
+                  + double(req.tests.empty() ? 0 : req.tests.size() - 1) * req.settings.intervalSeconds)
         {
         }
 
@@ -45,12 +51,23 @@ namespace {
             return double(rest) * (secondsPerTest(m_req.settings) + m_req.settings.intervalSeconds);
         }
 
-        void report(Progress p)
+        // The run's share done follows the time left against the planned time (the fill, whose
+        // length nobody knows beforehand, counts as none of it).
+        void report(RunPhase p, double runSecondsLeft)
         {
-            if (m_cb.progress) {
-                p.testCount = m_req.tests.size();
-                m_cb.progress(p);
-            }
+            p.count = m_req.tests.size();
+            p.elapsedSeconds = Seconds(Clock::now() - m_start).count();
+            p.secondsLeft = std::max(0.0, runSecondsLeft);
+            if (m_plannedSeconds > 0 && p.stage != Stage::Fill && p.stage != Stage::Prepare)
+                m_fraction = std::max(m_fraction, std::clamp(1.0 - *p.secondsLeft / m_plannedSeconds, 0.0, 1.0));
+            p.fraction = m_fraction;
+            m_cb.onPhase(p);
+        }
+        void reportPreparing()
+        {
+            RunPhase p;
+            p.label = "Preparing the target";
+            report(p, m_plannedSeconds);
         }
 
         // Waits between tests, cancellable, reporting a countdown.
@@ -65,13 +82,13 @@ namespace {
                     break;
                 if (Clock::now() - lastReport >= std::chrono::milliseconds(250)) {
                     lastReport = Clock::now();
-                    Progress p;
-                    p.phase = Phase::Interval;
-                    p.testIndex = nextTest;
-                    p.phaseElapsed = elapsed;
-                    p.phaseLength = len;
-                    p.runSecondsLeft = len - elapsed + secondsPerTest(m_req.settings) + secondsLeftAfter(nextTest);
-                    report(p);
+                    RunPhase p;
+                    p.stage = Stage::Interval;
+                    p.label = "Interval before " + testLabel(m_req.tests[nextTest]);
+                    p.index = nextTest;
+                    p.stageFraction = elapsed / len;
+                    p.stageSecondsLeft = len - elapsed;
+                    report(p, len - elapsed + secondsPerTest(m_req.settings) + secondsLeftAfter(nextTest));
                 }
                 std::this_thread::sleep_for(std::chrono::milliseconds(20));
             }
@@ -89,14 +106,21 @@ namespace {
             PassLimits limits;
             limits.byteLimit = region.info().length;
             const double total = double(region.info().length);
-            auto out = exec.runPass(limits, [&](uint64_t bytes, uint64_t) {
-                Progress p;
-                p.phase = Phase::Filling;
-                p.phaseElapsed = double(bytes);
-                p.phaseLength = total;
-                p.runSecondsLeft = secondsPerTest(m_req.settings) + secondsLeftAfter(0);
-                report(p);
-            });
+            const auto fillStart = Clock::now();
+            const auto filled = [&](uint64_t bytes) {
+                const double seconds = Seconds(Clock::now() - fillStart).count();
+                RunPhase p;
+                p.stage = Stage::Fill;
+                p.label = "Writing the test file";
+                p.bytesDone = bytes;
+                p.bytesTotal = uint64_t(total);
+                p.stageFraction = total > 0 ? double(bytes) / total : 0;
+                if (bytes > 0 && seconds > 0)
+                    p.mbPerSec = double(bytes) / seconds / 1e6;
+                report(p, secondsPerTest(m_req.settings) + secondsLeftAfter(0));
+            };
+            filled(0); // at once: the first count comes only after a sample interval
+            auto out = exec.runPass(limits, [&](uint64_t bytes, uint64_t) { filled(bytes); });
             if (out.error) {
                 Error e = *out.error;
                 e.kind = Error::Kind::Target;
@@ -142,16 +166,20 @@ namespace {
                     result.timeline.push_back(sample);
                     if (m_cb.sample)
                         m_cb.sample(index, sample);
-                    Progress p;
-                    p.phase = pass == 0 ? Phase::WarmUp : Phase::Measuring;
-                    p.testIndex = index;
+                    m_cb.onSeries("mb_per_s", index, sample.t, sample.mbPerSec);
+                    m_cb.onSeries("iops", index, sample.t, sample.iops);
+                    RunPhase p;
+                    p.stage = pass == 0 ? Stage::WarmUp : Stage::Measure;
+                    p.label = testLabel(spec);
+                    p.index = index;
                     p.pass = pass;
                     p.passCount = s.count;
-                    p.phaseElapsed = Seconds(now - passStart).count();
-                    p.phaseLength = len;
-                    const double thisTestLeft = (len - p.phaseElapsed) + double(s.count - pass) * s.measureSeconds;
-                    p.runSecondsLeft = std::max(0.0, thisTestLeft) + secondsLeftAfter(index);
-                    report(p);
+                    const double passElapsed = Seconds(now - passStart).count();
+                    p.stageFraction = std::min(1.0, passElapsed / len);
+                    p.stageSecondsLeft = std::max(0.0, len - passElapsed);
+                    p.mbPerSec = sample.mbPerSec;
+                    const double thisTestLeft = (len - passElapsed) + double(s.count - pass) * s.measureSeconds;
+                    report(p, std::max(0.0, thisTestLeft) + secondsLeftAfter(index));
                 });
                 if (out.error) {
                     result.error = out.error->message;
@@ -172,6 +200,9 @@ namespace {
         const std::atomic<bool>& m_cancel;
         std::chrono::nanoseconds m_stallTimeout = kDefaultStallTimeout;
         bool m_deviceStalled = false;
+        const Clock::time_point m_start;
+        const double m_plannedSeconds; // the tests and the intervals between them
+        double m_fraction = 0;
     };
 
 } // namespace
@@ -204,6 +235,7 @@ Status checkTestsFit(const std::vector<TestSpec>& tests, const RegionInfo& regio
 
 Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const std::atomic<bool>& cancel)
 {
+    const FinishedOnExit finished(cb);
     if (req.tests.empty())
         return usageError("no tests to run: choose a profile, a mode or --tests");
     if (!validStallTimeout(req.stallTimeoutSeconds))
@@ -218,7 +250,7 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
     // once for the whole run, and the report says so.
     EngineSetup engine = setUpEngine(req);
     RunContext ctx(req, engine.make, cb, cancel);
-    ctx.report({ Phase::Preparing });
+    ctx.reportPreparing();
 
     TargetRequest target;
     target.path = req.target;
@@ -277,13 +309,15 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
             break;
         }
         run.tests.push_back(result);
+        for (const auto& pass : result.passes)
+            run.fastest.note(pass.mbPerSec(), pass.iops());
         if (cb.testFinished)
             cb.testFinished(i, run.tests.back());
+        cb.onItemFinished(i);
         if (ctx.deviceStalled()) {
             // Every further test would wait the same timeout on the same silent device.
             if (i + 1 < req.tests.size())
-                run.warnings.push_back("the run stopped after " + rowName(req.tests[i].row) + " "
-                    + directionName(req.tests[i].direction) + ": the device stopped answering, so the "
+                run.warnings.push_back("the run stopped after " + testLabel(req.tests[i]) + ": the device stopped answering, so the "
                     + std::to_string(req.tests.size() - i - 1) + " test(s) after it were not run");
             break;
         }

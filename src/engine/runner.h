@@ -5,6 +5,7 @@
 #include "iobackend.h"
 #include "jobspec.h"
 #include "results.h"
+#include "runevents.h"
 
 #include <atomic>
 #include <functional>
@@ -23,22 +24,9 @@ struct RunRequest : RunTarget {
     uint32_t maxBlockSize = kMaxBlockSize;
 };
 
-enum class Phase { Preparing, Filling, WarmUp, Measuring, Interval };
-
-struct Progress {
-    Phase phase = Phase::Preparing;
-    size_t testIndex = 0; // the test running, or the next one during an interval
-    size_t testCount = 0;
-    int pass = 0; // 1..passCount while measuring
-    int passCount = 0;
-    double phaseElapsed = 0; // seconds into this phase
-    double phaseLength = 0; // seconds the phase lasts (fill: bytes done / total instead)
-    double runSecondsLeft = 0; // estimate for the whole run
-};
-
-// Called on the runner's thread; keep them short. A sample arrives every kSampleInterval.
-struct RunCallbacks {
-    std::function<void(const Progress&)> progress;
+// The grid's own events besides the run's phases (runevents.h): a test's live samples (every
+// kSampleInterval) and each finished test. Called on the runner's thread; keep them short.
+struct RunCallbacks : RunEvents {
     std::function<void(size_t testIndex, const LiveSample&)> sample;
     std::function<void(size_t testIndex, const TestResult&)> testFinished;
 };

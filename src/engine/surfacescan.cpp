@@ -216,6 +216,30 @@ static Result<ScanResult> scanOnItsThread(
             out.error = e.message;
     };
 
+    // The rate samples take most of a scan, the access reads little unless the disk spins: the
+    // share of the run each stage stands for, and the time left where it can be told.
+    const double rateShare = req.accessSamples > 0 ? 0.85 : 1.0;
+    double stageStart = 0; // seconds into the scan when this stage began
+    const auto report = [&](Stage stage, uint32_t done, uint32_t total, std::optional<double> mbPerSec) {
+        if (!cb.phase || total == 0)
+            return;
+        RunPhase p;
+        p.stage = stage;
+        p.label = stage == Stage::Rate ? "Read rate" : "Access time";
+        p.index = done;
+        p.count = total;
+        p.stageFraction = double(done) / total;
+        p.fraction = std::min(1.0,
+            stage == Stage::Rate ? p.stageFraction * rateShare : rateShare + p.stageFraction * (1 - rateShare));
+        p.elapsedSeconds = elapsed();
+        p.mbPerSec = mbPerSec;
+        // How long the rest of the stage takes at this stage's pace so far; the access reads
+        // after the rate samples have no pace yet, so the rate stage tells only when they are none.
+        if (done > 0 && (stage == Stage::Access || req.accessSamples == 0))
+            p.secondsLeft = (p.elapsedSeconds - stageStart) / done * (total - done);
+        cb.onPhase(p);
+    };
+
     RangeTransfer job;
     job.stallTimeout = stallTimeoutFor(req.stallTimeoutSeconds, info.deviceId);
     job.buffer = io.buffer;
@@ -254,13 +278,18 @@ static Result<ScanResult> scanOnItsThread(
         }
         s.t = elapsed();
         out.samples.push_back(s);
+        out.fastest.note(std::max(s.readMbPerSec, s.writeMbPerSec.value_or(0)));
         if (cb.sample)
             cb.sample(s);
-        if (cb.progress)
-            cb.progress(ScanProgress { ScanProgress::Stage::Rate, i + 1, req.samples, s.t });
+        cb.onSeries("read_mb_per_s", i, double(s.offset), s.readMbPerSec);
+        if (s.writeMbPerSec)
+            cb.onSeries("write_mb_per_s", i, double(s.offset), *s.writeMbPerSec);
+        cb.onItemFinished(i);
+        report(Stage::Rate, i + 1, req.samples, s.readMbPerSec);
     }
 
     // Access time: 4 KiB reads one at a time, uniform over the whole device.
+    stageStart = elapsed();
     RandomGenerator rng(out.request.seed);
     const uint64_t slots = capacity / align;
     std::vector<AccessSample> batch;
@@ -283,13 +312,16 @@ static Result<ScanResult> scanOnItsThread(
         }
         a.latencyNs = *t * 1e9;
         out.access.push_back(a);
+        if (a.latencyNs > 0) // one read at a time: its rate is 1 / its latency
+            out.fastest.note(0, 1e9 / a.latencyNs);
         batch.push_back(a);
         if (batch.size() == 100 || i + 1 == req.accessSamples) {
             if (cb.access)
                 cb.access(batch);
+            for (const AccessSample& b : batch)
+                cb.onSeries("access_ms", i, double(b.offset), b.latencyNs / 1e6);
             batch.clear();
-            if (cb.progress)
-                cb.progress(ScanProgress { ScanProgress::Stage::Access, i + 1, req.accessSamples, elapsed() });
+            report(Stage::Access, i + 1, req.accessSamples, std::nullopt);
         }
     }
     if (!batch.empty() && cb.access)
@@ -301,6 +333,7 @@ static Result<ScanResult> scanOnItsThread(
 
 Result<ScanResult> runSurfaceScan(const ScanRequest& req, const ScanCallbacks& cb, const std::atomic<bool>& cancel)
 {
+    const FinishedOnExit finished(cb);
     if (auto st = validate(req); !st)
         return st.error();
     if (auto st = checkIsBlockDevice(req); !st)

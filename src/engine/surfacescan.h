@@ -4,6 +4,7 @@
 #include "engineselect.h"
 #include "jobspec.h"
 #include "results.h"
+#include "runevents.h"
 
 #include <atomic>
 #include <functional>
@@ -65,16 +66,10 @@ struct ScanResult : RunEnvelope {
 
 ScanSummary summarize(const ScanResult& result);
 
-struct ScanProgress {
-    enum class Stage { Rate, Access } stage = Stage::Rate;
-    uint32_t done = 0, total = 0; // samples, or access reads
-    double elapsedSeconds = 0;
-};
-
-// Called on the scanning thread; keep them short. The access callback comes at most every
-// 100 reads (in batches) so a GUI is not flooded.
-struct ScanCallbacks {
-    std::function<void(const ScanProgress&)> progress;
+// The scan's own events besides its phases (runevents.h: stages Rate and Access, one item per
+// sample or read), called on the scanning thread; keep them short. The access callback comes at
+// most every 100 reads (in batches) so a GUI is not flooded.
+struct ScanCallbacks : RunEvents {
     std::function<void(const ScanSample&)> sample;
     std::function<void(const std::vector<AccessSample>&)> access; // the reads since the last call
 };

@@ -85,6 +85,7 @@ std::vector<RatePoint> ratePoints(const std::vector<SustainedSample>& timeline)
 Result<SustainedResult> runSustainedWrite(
     const SustainedRequest& req, const SustainedCallbacks& cb, const std::atomic<bool>& cancel)
 {
+    const FinishedOnExit finished(cb);
     if (auto st = validate(req); !st)
         return st.error();
     SustainedRequest effective = req;
@@ -189,10 +190,22 @@ Result<SustainedResult> runSustainedWrite(
         lastBytes = bytes;
         lastTime = now;
         out.timeline.push_back(s);
+        out.fastest.note(s.mbPerSec);
         if (cb.sample)
             cb.sample(s);
-        if (cb.progress)
-            cb.progress({ bytes, effective.totalBytes, s.t, s.mbPerSec });
+        cb.onSeries("write_mb_per_s", out.timeline.size() - 1, double(bytes), s.mbPerSec);
+        RunPhase p;
+        p.stage = Stage::Write;
+        p.label = "Writing";
+        p.bytesDone = bytes;
+        p.bytesTotal = effective.totalBytes;
+        p.stageFraction = p.fraction = std::min(1.0, double(bytes) / double(std::max<uint64_t>(1, p.bytesTotal)));
+        p.elapsedSeconds = s.t;
+        p.mbPerSec = s.mbPerSec;
+        // At the average rate so far: the rate falls once a cache is full, so this grows then.
+        if (bytes > 0 && s.t > 0)
+            p.secondsLeft = double(p.bytesTotal - std::min(p.bytesTotal, bytes)) / (double(bytes) / s.t);
+        cb.onPhase(p);
     };
     {
         std::unique_lock lock(mutex);

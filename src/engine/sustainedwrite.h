@@ -5,6 +5,7 @@
 #include "engineselect.h"
 #include "jobspec.h"
 #include "results.h"
+#include "runevents.h"
 
 #include <atomic>
 #include <functional>
@@ -48,15 +49,9 @@ struct SustainedResult : RunEnvelope {
     double averageMbPerSec() const { return seconds > 0 ? double(bytesWritten) / seconds / 1e6 : 0.0; }
 };
 
-struct SustainedProgress {
-    uint64_t bytes = 0, total = 0;
-    double elapsedSeconds = 0;
-    double mbPerSec = 0; // of the last interval
-};
-
-// Called on the calling thread, every sampleSeconds.
-struct SustainedCallbacks {
-    std::function<void(const SustainedProgress&)> progress;
+// The write's own events besides its phases (runevents.h: stage Write, every sampleSeconds), on
+// the calling thread.
+struct SustainedCallbacks : RunEvents {
     std::function<void(const SustainedSample&)> sample;
 };
 

@@ -79,9 +79,9 @@ TEST(WorkerBridge, SignalsArriveInOrderWithTheEnginesValues)
     ScratchDir dir;
     BenchmarkController controller;
     QStringList order;
-    QObject::connect(&controller, &BenchmarkController::progress, [&](const Progress&) {
-        if (order.isEmpty() || order.last() != QLatin1String("progress"))
-            order << QStringLiteral("progress");
+    QObject::connect(&controller, &BenchmarkController::phase, [&](const RunPhase&) {
+        if (order.isEmpty() || order.last() != QLatin1String("phase"))
+            order << QStringLiteral("phase");
     });
     QObject::connect(&controller, &BenchmarkController::testFinished, [&](int i, const TestResult& r) {
         order << QStringLiteral("test%1").arg(i);
@@ -96,7 +96,7 @@ TEST(WorkerBridge, SignalsArriveInOrderWithTheEnginesValues)
     EXPECT_FALSE(controller.start(quickRequest(dir.path()))) << "one run at a time";
     ASSERT_TRUE(finished.wait(30000));
     EXPECT_FALSE(controller.isRunning());
-    EXPECT_EQ(order, (QStringList { "progress", "test0", "progress", "test1" }));
+    EXPECT_EQ(order, (QStringList { "phase", "test0", "phase", "test1" }));
     EXPECT_GE(samples.count(), 4); // at least one 250 ms tick in each 0.5 s pass
     const auto result = finished.at(0).at(0).value<RunResult>();
     EXPECT_EQ(result.tests.size(), 2u);

@@ -76,6 +76,10 @@ TEST(FakeBackendKinds, GridRunsItsTestsThroughTheFactory)
     ASSERT_TRUE(ranOnTheFake(run, 4242));
     ASSERT_EQ(run->tests.size(), 1u);
     EXPECT_TRUE(run->tests[0].ok());
+    // What the drive did at best, for the warning about other I/O: the pass's figures.
+    ASSERT_EQ(run->tests[0].passes.size(), 1u);
+    EXPECT_DOUBLE_EQ(run->fastest.mbPerSec, run->tests[0].passes[0].mbPerSec());
+    EXPECT_DOUBLE_EQ(run->fastest.iops, run->tests[0].passes[0].iops());
     std::lock_guard lock(log->mutex);
     // The test file's fill goes through the factory too: writes of the whole 16 MiB first, then
     // only the test's reads, each a whole MiB inside the file.
@@ -109,6 +113,11 @@ TEST(FakeBackendKinds, SustainedWritesTheWholeAmountInOrder)
     EXPECT_EQ(result->bytesWritten, 64 * MiB);
     ASSERT_FALSE(result->timeline.empty());
     EXPECT_EQ(result->timeline.back().bytes, 64 * MiB);
+    double best = 0;
+    for (const auto& s : result->timeline)
+        best = std::max(best, s.mbPerSec);
+    EXPECT_GT(best, 0);
+    EXPECT_DOUBLE_EQ(result->fastest.mbPerSec, best);
     EXPECT_FALSE(result->request.backendFactory); // the result does not keep the test's factory
     std::lock_guard lock(log->mutex);
     ASSERT_EQ(log->offsets.size(), 64u); // 1 MiB blocks
@@ -137,7 +146,9 @@ TEST(FakeBackendKinds, SweepRunsEveryBlockSizeEachDirection)
         EXPECT_FALSE(p.read->error);
         EXPECT_GT(p.read->mbPerSec, 0);
         EXPECT_GT(p.write->mbPerSec, 0);
+        EXPECT_GE(result->fastest.mbPerSec, std::max(p.read->mbPerSec, p.write->mbPerSec));
     }
+    EXPECT_GT(result->fastest.iops, 0); // the envelope of the grid run under the sweep
     std::lock_guard lock(log->mutex);
     EXPECT_GT(writesIn(*log), 0u);
     EXPECT_LT(writesIn(*log), log->writes.size());
@@ -157,6 +168,10 @@ TEST(FakeBackendKinds, ScanReadsEverySamplePositionOnce)
     auto result = runSurfaceScan(req, {}, g_noCancel);
     ASSERT_TRUE(ranOnTheFake(result, 9));
     ASSERT_EQ(result->samples.size(), 8u);
+    double best = 0;
+    for (const auto& s : result->samples)
+        best = std::max(best, s.readMbPerSec);
+    EXPECT_DOUBLE_EQ(result->fastest.mbPerSec, best);
     std::lock_guard lock(log->mutex);
     // One 1 MiB read per sample, or 512 KiB ones where this loop device's queue is short
     // (queuelimits.h): each sample is read whole, once.
@@ -183,6 +198,8 @@ TEST(FakeBackendKinds, CapacityFillWritesEveryStampedBlockOnceThenReadsItBack)
     EXPECT_EQ(result->bytesWritten, 8 * MiB);
     EXPECT_EQ(result->bytesRead, 8 * MiB);
     EXPECT_EQ(result->blocksChecked(), 8 * MiB / kCapacityBlock);
+    EXPECT_DOUBLE_EQ(result->fastest.mbPerSec, std::max(result->writeMbPerSec(), result->readMbPerSec()));
+    EXPECT_GT(result->fastest.mbPerSec, 0);
     std::lock_guard lock(log->mutex);
     // Eight 1 MiB writes of the file, each once and starting with a stamped block, then the
     // same eight offsets read; nothing else.

@@ -105,8 +105,9 @@ TEST(RunnerOnFile, CancelStopsWithinHalfASecondAndLeavesNothing)
     std::atomic<bool> cancel { false };
     Clock::time_point cancelledAt;
     RunCallbacks cb;
-    cb.progress = [&](const Progress& p) {
-        if (p.phase == Phase::Measuring && p.phaseElapsed > 0.3 && !cancel) {
+    cb.phase = [&](const RunPhase& p) {
+        // 0.3 s into the 10 s pass
+        if (p.stage == Stage::Measure && p.stageSecondsLeft < 9.7 && !cancel) {
             cancelledAt = Clock::now();
             cancel = true;
         }

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace dm {
+
+// What a run is doing, in the words every kind shares. The ids are stable (tests and a future
+// event log name them); each front end puts its own words, translated or not, on them.
+enum class Stage {
+    Prepare, // opening the target, checking it
+    Fill, // the grid's and the sweep's test file is written before anything is measured
+    WarmUp, // a grid or sweep test before its measured passes
+    Measure, // a grid or sweep test's measured passes
+    Interval, // the pause between two tests
+    Rate, // a surface scan's read (and write-back) samples
+    Access, // a surface scan's random reads for the access time
+    Write, // a sustained write, or a capacity check filling the free space
+    Flush, // a capacity check's files going to the medium
+    Read, // a capacity check reading its files back
+    Probe, // a capacity probe's block reads and writes
+    Restore, // a capacity probe putting back what it overwrote
+};
+const char* stageName(Stage stage); // "prepare", "fill", …
+
+// One report of where a run stands: sent when the stage or the item changes and a few times a
+// second between (at most 4 Hz), so a front end redraws without counting for itself.
+struct RunPhase {
+    Stage stage = Stage::Prepare;
+    std::string label; // English, what runs now ("SEQ1M Q8T1 read"); the CLI prints it as it is
+    size_t index = 0, count = 0; // the item (test, sample, read, block) of how many; count 0: none
+    int pass = 0, passCount = 0; // grid and sweep tests: 0 is the warm-up
+    uint64_t bytesDone = 0, bytesTotal = 0; // where the stage moves a known amount of data
+    double stageFraction = 0; // how far this stage is, 0..1
+    double stageSecondsLeft = -1; // of this stage, where it is known (an interval counts down)
+    double fraction = 0; // of the whole run, 0..1; it does not go back
+    double elapsedSeconds = 0; // since the run started
+    std::optional<double> secondsLeft; // of the whole run, once it can be told
+    std::optional<double> mbPerSec; // the latest rate, where this stage moves data
+};
+
+// A point of a named series: what a chart or a timeline draws while the run goes on. Each kind
+// names its own ("mb_per_s" over seconds into a test, "read_mb_per_s" over the byte offset…);
+// `item` is the phase index it belongs to.
+struct SeriesSample {
+    const char* series = "";
+    size_t item = 0;
+    double x = 0, y = 0;
+};
+
+// The one sink every kind of test reports to, on the thread that runs it; keep the calls short.
+// A kind whose front ends need more than this (the grid's finished TestResult, a scan's samples)
+// adds its own callbacks in a struct derived from this one, next to its run function.
+struct RunEvents {
+    std::function<void(const RunPhase&)> phase;
+    std::function<void(const SeriesSample&)> series;
+    std::function<void(size_t item)> itemFinished;
+    // Once, as the run function returns, whatever it returns (a result, a stopped run, an Error):
+    // a front end clears its status line here.
+    std::function<void()> finished;
+
+    void onPhase(const RunPhase& p) const
+    {
+        if (phase)
+            phase(p);
+    }
+    void onSeries(const char* name, size_t item, double x, double y) const
+    {
+        if (series)
+            series({ name, item, x, y });
+    }
+    void onItemFinished(size_t item) const
+    {
+        if (itemFinished)
+            itemFinished(item);
+    }
+    void onFinished() const
+    {
+        if (finished)
+            finished();
+    }
+};
+
+// Calls events.onFinished() when it goes out of scope: a run function makes one first, so every
+// way out of it reports the end.
+class FinishedOnExit {
+public:
+    explicit FinishedOnExit(const RunEvents& events)
+        : m_events(events)
+    {
+    }
+    ~FinishedOnExit() { m_events.onFinished(); }
+    FinishedOnExit(const FinishedOnExit&) = delete;
+    FinishedOnExit& operator=(const FinishedOnExit&) = delete;
+
+private:
+    const RunEvents& m_events;
+};
+
+} // namespace dm

@@ -37,7 +37,7 @@ void ExplanationPanel::display(const std::vector<std::string>& runWarnings, std:
     for (size_t n = 0; n < m_explanations.size(); ++n) {
         const Explanation& e = m_explanations[n];
         const QString text = QStringLiteral("[%1] ").arg(n + 1) + e.text.toHtmlEscaped();
-        lines << (e.kind == Explanation::Kind::Warning ? tr("⚠ %1").arg(text) : tr("ⓘ %1").arg(text));
+        lines << (e.kind == Explanation::Kind::Warning ? tr("⚠ %1").arg(text) : tr("ℹ %1").arg(text));
     }
     setText(lines.join(QStringLiteral("<br>")));
     setVisible(!lines.isEmpty());

@@ -528,8 +528,8 @@
         <translation>⚠ %1</translation>
     </message>
     <message>
-        <source>ⓘ %1</source>
-        <translation>ⓘ %1</translation>
+        <source>ℹ %1</source>
+        <translation>ℹ %1</translation>
     </message>
 </context>
 <context>

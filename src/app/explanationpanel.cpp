@@ -3,6 +3,8 @@
 
 #include "runwarningtext.h"
 
+#include <QLayout>
+
 namespace dm {
 
 ExplanationPanel::ExplanationPanel(QWidget* parent)
@@ -37,11 +39,25 @@ void ExplanationPanel::display(const std::vector<std::string>& runWarnings, std:
     for (size_t n = 0; n < m_explanations.size(); ++n) {
         const Explanation& e = m_explanations[n];
         const QString text = QStringLiteral("[%1] ").arg(n + 1) + e.text.toHtmlEscaped();
-        lines << (e.kind == Explanation::Kind::Warning ? tr("⚠ %1").arg(text) : tr("ⓘ %1").arg(text));
+        lines << (e.kind == Explanation::Kind::Warning ? tr("⚠ %1").arg(text) : tr("ℹ %1").arg(text));
     }
     setText(lines.join(QStringLiteral("<br>")));
     setVisible(!lines.isEmpty());
-    Q_EMIT explained();
+    makeRoom();
+    Q_EMIT explained(); // after makeRoom(): an image saved now has the window at its new height
+}
+
+void ExplanationPanel::makeRoom()
+{
+    QWidget* page = parentWidget();
+    QWidget* top = window();
+    if (isHidden() || !page || !page->layout() || top == this
+        || (top->windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen)))
+        return;
+    // From the size hints, which setText() and setVisible() have already renewed: no layout pass.
+    const int missing = page->layout()->totalHeightForWidth(page->width()) - page->height();
+    if (missing > 0)
+        top->resize(top->width(), top->height() + missing);
 }
 
 } // namespace dm

@@ -32,6 +32,13 @@ Q_SIGNALS:
     void explained(); // the panel shows the explanations of the latest show()
 
 private:
+    // The lines wrap into as many as the window's width makes them, and the window's minimum
+    // size does not count them (its layout has no height for a width): without room of their
+    // own they take it from the page, and the grid's row buttons are squeezed below their text
+    // (at 2x scale). The window grows by what the page lacks, unless the window manager decides
+    // its size (maximized, full screen).
+    void makeRoom();
+
     std::vector<Explanation> m_explanations;
 };
 

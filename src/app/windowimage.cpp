@@ -1,14 +1,30 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "windowimage.h"
 
+#include <QLineEdit>
 #include <QPainter>
 #include <QWidget>
+
+#include <utility>
+#include <vector>
 
 namespace dm {
 
 QImage windowImage(QWidget& window)
 {
+    // A placeholder is a hint for the person at the window (the comment box's says what a
+    // comment is for), not part of the result: the image shows an empty box, as
+    // CrystalDiskMark's does. grab() paints at once, so the window never shows the blank.
+    std::vector<std::pair<QLineEdit*, QString>> hints;
+    for (QLineEdit* edit : window.findChildren<QLineEdit*>()) {
+        if (!edit->placeholderText().isEmpty()) {
+            hints.emplace_back(edit, edit->placeholderText());
+            edit->setPlaceholderText(QString());
+        }
+    }
     const QPixmap contents = window.grab();
+    for (const auto& [edit, hint] : hints)
+        edit->setPlaceholderText(hint);
     const qreal ratio = contents.devicePixelRatio();
     const QFontMetrics metrics(window.font());
     const int titleHeight = metrics.height() + 8; // in device-independent pixels, like the font

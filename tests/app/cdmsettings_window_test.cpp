@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The window's side of issue 16: the explanations under the grid after a real run (and so in the
 // image), CrystalDiskMark 9's Flash Memory profile in the Profile menu, and "<0Fill>" in the
-// window's title and the image's title line when the test data is zeros.
+// window's title and the image's title line when the test data is zeros; the window grows for
+// explanations that wrap, so the grid keeps its height.
 
 #include "appoptions.h"
 #include "explanationpanel.h"
 #include "gridpage.h"
 #include "mainwindow.h"
 #include "offscreenapp.h"
+#include "resultgrid.h"
 #include "testtargets.h"
 #include "textreport.h"
 
@@ -16,8 +18,10 @@
 #include <QDir>
 #include <QImage>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTest>
 #include <gtest/gtest.h>
 
 using namespace dm;
@@ -117,4 +121,54 @@ TEST(CdmSettingsWindow, ZeroFillIsInTheTitleAndTheImage)
     // The window's contents under a title line of our own.
     EXPECT_EQ(image.width(), window.grab().toImage().width());
     EXPECT_GT(image.height(), window.grab().toImage().height());
+}
+
+// At a narrow width (or at 2x scale, where the same window is narrow in text) the explanations
+// wrap into many lines; the window grows by what they need instead of the grid giving it up, so
+// the row buttons ("SEQ1M Q8T1"...) keep the height of their text.
+TEST(CdmSettingsWindow, WrappedExplanationsLeaveTheRowButtonsTheirHeight)
+{
+    app();
+    ScratchDir dir;
+    GuiSettings settings = defaultGuiSettings();
+    settings.targetPath = QString::fromStdString(dir.path());
+    MainWindow window(settings, AppOptions {}, false);
+    window.resize(480, 1); // as low as the window's minimum size lets it be
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    const ResultGrid* grid = window.gridPage()->grid();
+    ASSERT_GE(grid->gridRowCount(), 4u);
+
+    const QString why = QStringLiteral(": the figures may be the cache's, not the drive's; run again with a larger "
+                                       "test size, with nothing else using the drive");
+    std::vector<Explanation> explanations;
+    for (const char* what : { "the test size (16 MiB) is smaller than the cache",
+             "SEQ1M Q8T1: the passes varied (CV 14.2 %, best 512 MB/s, worst 388 MB/s)",
+             "RND4K Q32T1: the device takes at most 32 commands at once", "the machine ran on battery" })
+        explanations.push_back({ Explanation::Kind::Warning, QString::fromLatin1(what) + why, {} });
+    explanations.back().kind = Explanation::Kind::Note;
+    ExplanationPanel* panel = window.gridPage()->explanationPanel();
+    const auto expectRoom = [&](const char* when) {
+        ASSERT_FALSE(panel->isHidden());
+        EXPECT_GE(panel->height(), 8 * panel->fontMetrics().lineSpacing()) << when << ": the explanations wrap";
+        for (size_t row = 0; row < grid->gridRowCount(); ++row) {
+            const QPushButton* button = grid->rowButton(row);
+            EXPECT_GE(button->height(), button->sizeHint().height())
+                << when << ": " << button->text().replace(QLatin1Char('\n'), QLatin1Char(' ')).toStdString();
+        }
+    };
+    // At once, as the image saved at the end of a run (--save-image) sees the window, and after
+    // the layout requests that the new text posted.
+    bool explained = false;
+    QObject::connect(
+        panel, &ExplanationPanel::explained, panel,
+        [&] {
+            explained = true;
+            expectRoom("when explained");
+        },
+        Qt::SingleShotConnection);
+    panel->display({}, explanations);
+    ASSERT_TRUE(explained);
+    QApplication::processEvents();
+    expectRoom("afterwards");
 }

@@ -294,8 +294,9 @@ TEST(MainWindow, TheGridsReportsAreFormattedOffTheGuiThread)
     EXPECT_EQ(history, 1);
 }
 
-// The comment box's placeholder is a hint for the person at the window: the saved image shows
-// the box empty (issue 14), and the window keeps its hint. The count box has a label.
+// The comment box's placeholder is a hint for the person at the window: the saved and the
+// copied image show the box empty (issue 14), and the window keeps its hint. The count box has
+// a label.
 TEST(MainWindow, TheSavedImageHasNoPlaceholderAndTheCountHasALabel)
 {
     app();
@@ -314,18 +315,33 @@ TEST(MainWindow, TheSavedImageHasNoPlaceholderAndTheCountHasALabel)
     const QRect box(comment->mapTo(&window, QPoint(0, 0)), comment->size());
     const auto boxOf = [&](const QImage& shot) { return shot.copy(box); };
     const QImage withHint = boxOf(window.grab().toImage());
+    comment->setPlaceholderText(QString());
+    const QImage empty = boxOf(window.grab().toImage());
+    comment->setPlaceholderText(hint);
+    ASSERT_NE(empty, withHint);
+    // The image is the window under a title line of its own (windowImage()): the box sits that
+    // much lower in it.
+    const auto expectEmptyBox = [&](const QImage& image, const char* what) {
+        ASSERT_FALSE(image.isNull()) << what;
+        const QImage whole = image.convertToFormat(withHint.format());
+        const QImage shown = whole.copy(box.translated(0, whole.height() - window.grab().toImage().height()));
+        EXPECT_EQ(comment->placeholderText(), hint) << what;
+        EXPECT_NE(shown, withHint) << what << ": the placeholder text is in the image";
+        EXPECT_EQ(shown, empty) << what << ": the image's comment box is the empty box";
+    };
 
     const QString png = QString::fromStdString(dir.path()) + "/shot.png";
     ASSERT_TRUE(window.gridPage()->saveImage(png));
-    // The saved image is the window under a title line of its own (windowImage()): the box sits
-    // that much lower in it.
-    const QImage whole = QImage(png).convertToFormat(withHint.format());
-    const QImage saved = whole.copy(box.translated(0, whole.height() - window.grab().toImage().height()));
-    EXPECT_EQ(comment->placeholderText(), hint);
-    EXPECT_NE(saved, withHint) << "the placeholder text is in the image";
-    comment->setPlaceholderText(QString());
-    EXPECT_EQ(saved, boxOf(window.grab().toImage())) << "the image's comment box is the empty box";
-    comment->setPlaceholderText(hint);
+    expectEmptyBox(QImage(png), "Save Image");
+
+    QAction* copyImage = nullptr;
+    for (QAction* a : window.findChildren<QAction*>())
+        if (a->text().remove(QLatin1Char('&')) == QStringLiteral("Copy Image"))
+            copyImage = a;
+    ASSERT_NE(copyImage, nullptr);
+    QGuiApplication::clipboard()->clear();
+    copyImage->trigger();
+    expectEmptyBox(QGuiApplication::clipboard()->image(), "Copy Image");
 
     QLabel* countLabel = nullptr;
     for (QLabel* l : window.findChildren<QLabel*>())

@@ -175,6 +175,7 @@ void CapacityPage::onFinished(Result<CapacityResult> result, ReportHeader header
         return;
     }
     m_report = CapacityReport { *result, header };
+    showExplanations(result->warnings, explainCapacity(*m_report));
     updateSummary();
     const bool any = result->blocksChecked() > 0;
     if (result->error)

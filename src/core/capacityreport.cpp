@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "capacityreport.h"
 
+#include "capacityio.h"
 #include "targetinfo.h"
 
 #include <QJsonArray>
@@ -94,6 +95,7 @@ QByteArray formatCapacityJson(const CapacityReport& report)
 {
     const CapacityResult& r = report.result;
     QJsonObject root = envelopeJson(kCapacitySchema, report.header, r, true);
+    insertExplanations(root, r.warnings, explainCapacity(report));
     root.insert(QStringLiteral("settings"),
         QJsonObject {
             { QStringLiteral("mode"),
@@ -194,6 +196,7 @@ Result<CapacityReport> parseCapacityJson(const QByteArray& json)
         r.lostRanges.push_back({ unsignedOf(o, "offset"), unsignedOf(o, "bytes"), *kind });
     }
     r.lostRangeCount = std::max<uint64_t>(r.lostRangeCount, r.lostRanges.size());
+    dropExplainedWarnings(r.warnings, explainCapacity(report));
     return report;
 }
 
@@ -270,13 +273,22 @@ QString formatCapacityText(const CapacityReport& report)
                .arg(report.header.engine, report.header.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
     if (!report.header.comment.isEmpty())
         out += QStringLiteral("  Comment: %1\n").arg(report.header.comment);
-    for (const auto& w : r.warnings)
-        out += QStringLiteral("  Warning: %1\n").arg(QString::fromStdString(w));
+    out += explanationLines(r.warnings, explainCapacity(report));
     if (r.error)
         out += QStringLiteral("  Stopped by an error: %1\n").arg(QString::fromStdString(*r.error));
     if (r.cancelled)
         out += QStringLiteral("  Interrupted: the figures cover what was checked before\n");
     return out;
+}
+
+std::vector<Explanation> explainCapacity(const CapacityReport& report)
+{
+    const CapacityResult& r = report.result;
+    const TestRow io = r.mode == CapacityMode::Probe
+        ? TestRow { Pattern::Random, uint32_t(kCapacityBlock), 1, 1 }
+        : TestRow { Pattern::Sequential, uint32_t(CapacityIo::kBufferBytes), CapacityIo::kDepth, 1 };
+    return explainConditions(
+        report.header.target, report.header.system.power, { { io, Direction::Write }, { io, Direction::Read } });
 }
 
 } // namespace dm

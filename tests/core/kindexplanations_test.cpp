@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The explanations of the other kinds (surface scan, sustained write, block-size sweep): the
+// The explanations of the other kinds (surface scan, sustained write, block-size sweep, capacity check): the
 // rules about the connection, the device's queue and cache and the power conditions apply to the
 // I/O each kind issued, and every report of the kind says them as the grid's do: JSON "warnings"
 // and "notes", the text report's Warning/Note lines. A report read back says each once.
+#include "capacityreport.h"
 #include "explanations.h"
 #include "fakekindreports.h"
 #include "scanreport.h"
@@ -129,4 +130,37 @@ TEST(KindExplanations, SweepReportsCarryThem)
     for (SweepPoint& p : report.result.points)
         p.write.reset();
     EXPECT_FALSE(formatSweepText(report).contains(kWriteThrough));
+}
+
+TEST(KindExplanations, CapacityReportsCarryThemForTheIoOfTheirMode)
+{
+    CapacityReport report = fakeCapacityReport();
+    report.header = stickOnBattery();
+    report.header.target.uas = true; // on Bulk-Only Transport its own note would say the queue's
+    report.header.target.queue.requests = 2;
+    report.result.warnings = { "the run's own warning" };
+    const QString kQueue = QStringLiteral("the device takes at most 2 commands at once");
+    // A fill streams 4 MiB at a time, 4 in flight: more than this device takes.
+    report.result.mode = CapacityMode::Fill;
+    const QString fill = formatCapacityText(report);
+    EXPECT_TRUE(fill.contains(QStringLiteral("  Warning: the run's own warning\n"))) << fill.toStdString();
+    EXPECT_TRUE(fill.contains(QStringLiteral("  Warning: ") + kBattery)) << fill.toStdString();
+    EXPECT_TRUE(fill.contains(QStringLiteral("  Note: ") + kWriteThrough)) << fill.toStdString();
+    EXPECT_TRUE(fill.contains(kQueue)) << fill.toStdString();
+    // A probe moves one 4 KiB block at a time: the device's queue holds nothing back.
+    report.result.mode = CapacityMode::Probe;
+    const QString probe = formatCapacityText(report);
+    EXPECT_FALSE(probe.contains(kQueue)) << probe.toStdString();
+    EXPECT_TRUE(probe.contains(QStringLiteral("  Warning: ") + kBattery)) << probe.toStdString();
+
+    report.result.mode = CapacityMode::Fill;
+    const QByteArray json = formatCapacityJson(report);
+    EXPECT_EQ(arrayOf(json, "warnings").value(0), QStringLiteral("the run's own warning"));
+    EXPECT_TRUE(anyStartsWith(arrayOf(json, "warnings"), kBattery));
+    EXPECT_TRUE(anyStartsWith(arrayOf(json, "notes"), kWriteThrough));
+    const auto back = parseCapacityJson(json);
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->result.warnings, report.result.warnings) << "the explanations' warnings are made again, not kept";
+    EXPECT_EQ(formatCapacityJson(*back), json);
+    EXPECT_EQ(formatCapacityText(*back), fill);
 }

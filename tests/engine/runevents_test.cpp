@@ -112,13 +112,10 @@ struct Recorder {
     return ::testing::AssertionSuccess();
 }
 
+// This file looks at the events, not at the I/O: each request logs into a log of its own.
 template <class Request> Request onTheFake(const std::string& target)
 {
-    auto log = std::make_shared<FakeLog>();
-    Request r;
-    r.target = target;
-    r.backendFactory = [log] { return std::make_unique<FakeBackend>(log, FakeBehaviour {}); };
-    return r;
+    return onTheFake<Request>(target, std::make_shared<FakeLog>());
 }
 
 RunSettings quick()

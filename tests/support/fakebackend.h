@@ -11,6 +11,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 namespace dm::test {
@@ -112,5 +113,15 @@ private:
     std::deque<Io> m_inFlight;
     uint64_t m_completed = 0;
 };
+
+// A kind's request (any that derives from RunTarget, runenvelope.h) on `target` whose every I/O
+// stream is a fake backend logging into `log`.
+template <class Request> Request onTheFake(const std::string& target, const std::shared_ptr<FakeLog>& log)
+{
+    Request r;
+    r.target = target;
+    r.backendFactory = [log] { return std::make_unique<FakeBackend>(log, FakeBehaviour {}); };
+    return r;
+}
 
 } // namespace dm::test

@@ -2439,6 +2439,10 @@ Write MB/s</source>
         <source>Preparing %1…</source>
         <translation>%1 を準備中…</translation>
     </message>
+    <message>
+        <source>Another test is running: stop it first, or wait for it to end</source>
+        <translation>別のテストを実行中です: 先に停止するか、終わるまで待ってください</translation>
+    </message>
 </context>
 <context>
     <name>dm::UdisksOpener</name>

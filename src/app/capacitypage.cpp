@@ -227,7 +227,7 @@ void CapacityPage::updateSummary()
     setSummary(html);
 }
 
-void CapacityPage::applyOptions(const AppOptions& options, bool)
+void CapacityPage::applyKindOptions(const AppOptions& options, bool)
 {
     if (options.target)
         setTarget(*options.target);

@@ -40,7 +40,7 @@ protected:
     QString runWhat() const override { return tr("The capacity check"); }
     QString tabTitle() const override { return tr("Ca&pacity"); }
     QString tabToolTip() const override { return tr("Does the stick hold what it announces, and give it all back?"); }
-    void applyOptions(const AppOptions& options, bool current) override;
+    void applyKindOptions(const AppOptions& options, bool current) override;
 
 private:
     void run(CapacityRequest request);

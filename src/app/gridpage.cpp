@@ -43,7 +43,7 @@ namespace {
 }
 
 GridPage::GridPage(const GuiSettings& settings, const AppOptions& options, QWidget* parent)
-    : QWidget(parent)
+    : TestPage(parent)
     , m_settings(settings)
     , m_options(options)
     , m_controller(new BenchmarkController(this))
@@ -140,9 +140,9 @@ void GridPage::buildWidgets()
     layout->addWidget(m_comment);
 }
 
-QString GridPage::runWhat() { return tr("The benchmark run"); }
+QString GridPage::runWhat() const { return tr("The benchmark run"); }
 
-QString GridPage::tabTitle() { return tr("&Benchmark"); }
+QString GridPage::tabTitle() const { return tr("&Benchmark"); }
 
 QString GridPage::targetPath() const
 {
@@ -215,7 +215,7 @@ bool GridPage::startTests(const std::vector<size_t>& testRows)
 {
     if (isRunning())
         return false;
-    if (m_otherRunning) {
+    if (otherTestRunning()) {
         setStatus(tr("Another test is running: stop it first, or wait for it to end"));
         return false;
     }
@@ -373,10 +373,11 @@ void GridPage::onFinished(const RunResult& r, const ReportHeader& header)
     // A finished run only: a stopped one is not what the drive does, and a run where every test
     // failed measured nothing.
     const bool measured = std::any_of(r.tests.begin(), r.tests.end(), [](const TestResult& t) { return t.ok(); });
+    m_completed.reset();
     if (!r.cancelled && measured) {
-        Report report = currentReport();
-        report.run.tests = r.tests;
-        Q_EMIT runCompleted(report);
+        m_completed = currentReport();
+        m_completed->run.tests = r.tests;
+        Q_EMIT runCompleted();
     }
     // The image and the reports wait for the explanations, made from the header the engine's
     // thread described (the target as it was before the run, the power conditions it had).

@@ -6,6 +6,7 @@
 #include "benchmarkcontroller.h"
 #include "fioremote.h"
 #include "report.h"
+#include "testpage.h"
 
 #include <QWidget>
 
@@ -32,8 +33,9 @@ class UiStats;
 // ToolRunner as every page's test), its results (GridModel: the tiles only draw them), the way to
 // a device (DeviceGate, as the other pages) and its reports. The window around it holds the
 // menus, the tabs, the history and the status line, and reaches the grid only through what is
-// public here, as it reaches the other pages through ToolPage.
-class GridPage : public QWidget {
+// public here: as a TestPage, as every page, and through its settings, reports and stored runs,
+// which the window's menus and the History tab reach.
+class GridPage : public TestPage {
     Q_OBJECT
 public:
     // `options`: the comment, --quit-when-done (nobody to confirm a device write) and --save-*,
@@ -51,12 +53,14 @@ public:
     // or runEnded() follows at once when nobody is at the window).
     bool startAll();
     bool startRow(size_t testRow);
-    void stop();
-    // A test runs, or the page waits before it (for the target's kind, for UDisks2 to open
-    // its device).
-    bool isRunning() const;
-    // One test at a time, whichever page it is on: the window says when another page's runs.
-    void setOtherTestRunning(bool running) { m_otherRunning = running; }
+    bool start() override { return startAll(); }
+    void stop() override;
+    bool isRunning() const override;
+    QPushButton* startButton() const override { return m_allButton; }
+    // Its options came with it (pageregistry.cpp hands them to its constructor): the grid's
+    // settings are the window's, which the menus edit.
+    void applyOptions(const AppOptions&, bool) override { }
+    HistoryRuns historyRuns() const override;
 
     // What the reports and the image describe: the results shown, with the header the run's job
     // made (no sysfs is read here), the settings and the comment in the box now.
@@ -66,15 +70,14 @@ public:
     void showStoredReport(const Report& report);
     bool showsStoredReport() const;
 
-    QString statusText() const { return m_status; }
-    // Adds the history's answer after a run to the status.
-    void addStatusNote(const QString& note);
+    QString statusText() const override { return m_status; }
+    void addStatusNote(const QString& note) override;
     // "The benchmark run", in the history's messages; "&Benchmark", its tab.
-    static QString runWhat();
-    static QString tabTitle();
+    QString runWhat() const override;
+    QString tabTitle() const override;
 
     // The window as it looks, without the comment box's hint (it is no part of the result).
-    bool saveImage(const QString& path);
+    bool saveImage(const QString& path) override;
     // File menu: the report as `kind` ("text", "json", "markdown") says, formatted and written
     // off the GUI thread.
     void saveReportInteractive(const QString& kind);
@@ -93,16 +96,9 @@ public:
 
 Q_SIGNALS:
     void settingsChanged();
-    void runningChanged(bool running);
     void statusChanged(const QString& text);
     // "SEQ1M Q8T1 Read (pass 2/5)" while a test measures, empty otherwise: for the window's title.
     void runningTestChanged(const QString& what);
-    // A run that measured something and was not stopped, for the history (the results of this
-    // run only: older ones left on the grid are stored with their own date already).
-    void runCompleted(const dm::Report& report);
-    // After every run, or a start refused when nobody is at the window, once the --save-* files
-    // are written: the exit code as diskometer-cli's (0, 1 with errors, 2 failed, 130 stopped).
-    void runEnded(int exitCode);
 
 private:
     void buildWidgets();
@@ -148,7 +144,9 @@ private:
     int m_currentTest = -1; // the run's test the chart shows
     int m_exitCode = 0;
     bool m_shownRunning = false; // what runningChanged() last said
-    bool m_otherRunning = false;
+    // The last run that measured something and was not stopped, for the history: the results
+    // of this run only (older ones left on the grid are stored with their own date already).
+    std::optional<Report> m_completed;
 };
 
 } // namespace dm

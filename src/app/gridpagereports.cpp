@@ -9,6 +9,7 @@
 #include "windowimage.h"
 
 #include "fiojob.h"
+#include "historyimport.h"
 #include "jsonreport.h"
 #include "markdownreport.h"
 #include "offguithread.h"
@@ -46,6 +47,17 @@ namespace {
         return expandTests(
             effectiveRows(s), s.mode, s.mixEnabled ? std::optional<int>(s.mixReadPercent) : std::nullopt);
     }
+}
+
+TestPage::HistoryRuns GridPage::historyRuns() const
+{
+    if (!m_completed)
+        return {};
+    // Its JSON is formatted on the history's thread, never here.
+    return [report = *m_completed]() -> Result<std::vector<HistoryInput>> {
+        noteOffGuiThread("grid history json");
+        return std::vector<HistoryInput> { historyInputFromReport(report) };
+    };
 }
 
 void GridPage::finishAutomation(bool ran)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 #include "gridpage.h"
+#include "pageregistry.h"
 #include "powerprofile.h"
 #include "reportwriter.h"
 #include "windowimage.h"
@@ -20,6 +21,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
 
 namespace dm {
 
@@ -27,10 +29,17 @@ MainWindow::MainWindow(const GuiSettings& settings, const AppOptions& options, b
     : QMainWindow(parent)
     , m_options(options)
     , m_persist(persist)
-    , m_grid(new GridPage(settings, options, this))
 {
-    setWindowTitle(baseTitle());
     setWindowIcon(QIcon(QStringLiteral(":/diskometer/diskometer.svg")));
+    m_tabs = new QTabWidget(this);
+    for (const PageEntry& entry : pageEntries()) {
+        TestPage* page = entry.make(PageContext { settings, options }, m_tabs);
+        page->setObjectName(QStringLiteral("page-") + QLatin1String(entry.kind));
+        m_pages.push_back({ QLatin1String(entry.kind), page });
+    }
+    m_grid = qobject_cast<GridPage*>(page(QLatin1String(kGridPage)));
+    Q_ASSERT(m_grid);
+    setWindowTitle(baseTitle());
     buildMenus();
     buildCentral();
     applySettingsToMenus();
@@ -43,8 +52,6 @@ MainWindow::MainWindow(const GuiSettings& settings, const AppOptions& options, b
     connect(m_grid, &GridPage::runningTestChanged, this, [this](const QString& what) {
         setWindowTitle(what.isEmpty() ? baseTitle() : baseTitle() + QStringLiteral(" — %1").arg(what));
     });
-    connect(m_grid, &GridPage::runCompleted, this, &MainWindow::storeGridRun);
-    connect(m_grid, &GridPage::runEnded, this, &MainWindow::finishGridRun);
 }
 
 MainWindow::~MainWindow() = default;
@@ -61,7 +68,7 @@ void MainWindow::buildCentral()
     });
     addAction(runAllAction);
 
-    buildPages(m_grid);
+    buildPages();
     m_status = new QLabel(this);
     statusBar()->addWidget(m_status, 1);
     m_status->setText(m_grid->statusText());
@@ -114,21 +121,12 @@ void MainWindow::editSettings(const std::function<void(GuiSettings&)>& edit)
 
 void MainWindow::onGridRunningChanged(bool running)
 {
-    updateBusy();
     for (QWidget* w : m_lockedWhileRunning)
         w->setEnabled(!running);
     if (!running && m_closeWhenStopped) {
         m_closeWhenStopped = false;
         close();
     }
-}
-
-void MainWindow::finishGridRun(int exitCode)
-{
-    m_exitCode = exitCode;
-    Q_EMIT runEnded(exitCode);
-    if (m_options.quitWhenDone)
-        QApplication::exit(exitCode);
 }
 
 bool MainWindow::saveImage(const QString& path)

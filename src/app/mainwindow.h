@@ -18,12 +18,13 @@ class GridPage;
 struct Report;
 class HistoryPage;
 class HistoryService;
-class ToolPage;
+class TestPage;
 
-// The window around the tests: the menus, the tabs (the grid's page, one page per other kind,
-// the History tab), the status line, the history, and the command line's automation. It holds
-// no test's widgets, results or run: the grid page (gridpage.h) and the other pages (toolpage.h)
-// do, and the window reaches them through their public interfaces.
+// The window around the tests: the menus, the tabs (a page per test kind from pageregistry.cpp,
+// the grid's first, then the History tab), the status line, the history, and the command line's
+// automation. It holds no test's widgets, results or run: the pages do, and the window reaches
+// them as TestPages (testpage.h); only the menus, which edit the grid's settings and save its
+// reports, and the History tab's "open in the grid" reach the grid's page as a GridPage.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -34,8 +35,8 @@ public:
     GridPage* gridPage() const { return m_grid; }
     int exitCode() const { return m_exitCode; } // of the last run, as diskometer-cli's
     QTabWidget* tabs() const { return m_tabs; }
-    // The page of a test kind ("scan", "sustained", "sweep": pageregistry.cpp), or null.
-    ToolPage* page(const QString& kind) const;
+    // The page of a test kind ("grid", "scan", "sustained", ...: pageregistry.cpp), or null.
+    TestPage* page(const QString& kind) const;
     HistoryService* history() const { return m_history; }
     QString statusText() const; // the status line (the grid's, and the window's own notes)
     HistoryPage* historyPage() const { return m_historyPage; }
@@ -53,15 +54,15 @@ protected:
 private:
     void buildMenus();
     void buildCentral();
-    void buildPages(QWidget* benchmark); // mainwindowpages.cpp
+    void buildPages(); // mainwindowpages.cpp
     void buildHistory(); // mainwindowhistory.cpp
-    void storeGridRun(const Report& report);
-    void storePageRun(ToolPage* page);
+    void storeRun(TestPage* page);
     void compareFromOptions();
     void applyOptionsToPages();
     void updateBusy();
-    void finishPageAutomation(ToolPage* page, bool ok);
-    void finishGridRun(int exitCode);
+    // The page whose runs give the window's exit code: the one --page named, else the grid's.
+    TestPage* automatedPage() const;
+    void finishRun(TestPage* page, int exitCode);
     // The grid's settings changed (by a menu, the settings dialog or the page's own boxes): the
     // menus show them, the title too, and they are kept.
     void settingsChanged();
@@ -79,10 +80,9 @@ private:
 
     AppOptions m_options;
     bool m_persist;
-    GridPage* m_grid;
-
     QTabWidget* m_tabs = nullptr;
-    std::vector<std::pair<QString, ToolPage*>> m_pages; // kind and page, in tab order
+    std::vector<std::pair<QString, TestPage*>> m_pages; // kind and page, in tab order
+    GridPage* m_grid = nullptr; // m_pages' grid, for the menus
     HistoryService* m_history = nullptr;
     HistoryPage* m_historyPage = nullptr;
     QLabel* m_status = nullptr;

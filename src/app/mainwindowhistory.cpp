@@ -5,11 +5,9 @@
 #include "gridpage.h"
 
 #include "comparedialog.h"
-#include "historyimport.h"
 #include "historypage.h"
 #include "historyservice.h"
-#include "offguithread.h"
-#include "toolpage.h"
+#include "testpage.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -34,13 +32,11 @@ void MainWindow::buildHistory()
             return;
         }
         m_grid->showStoredReport(report);
-        m_tabs->setCurrentIndex(0);
+        m_tabs->setCurrentWidget(m_grid);
     });
     // The answer goes back to whichever page stored the run.
-    const auto route = [this](QObject* origin, const QString& text) {
-        if (origin == m_grid)
-            m_grid->addStatusNote(text);
-        else if (auto* page = qobject_cast<ToolPage*>(origin))
+    const auto route = [](QObject* origin, const QString& text) {
+        if (auto* page = qobject_cast<TestPage*>(origin))
             page->addStatusNote(text);
     };
     connect(m_history, &HistoryService::stored, this,
@@ -51,11 +47,9 @@ void MainWindow::buildHistory()
     connect(m_history, &HistoryService::storeFailed, this,
         [this, route](const QString&, const QString& text, QObject* origin) {
             route(origin, text);
-            if (origin == m_grid && m_options.quitWhenDone)
+            if (origin == automatedPage() && m_options.quitWhenDone)
                 std::fprintf(stderr, "diskometer: %s\n", text.toLocal8Bit().constData());
         });
-    for (const auto& [kind, page] : m_pages)
-        connect(page, &ToolPage::runEnded, this, [this, p = page] { storePageRun(p); });
     if (m_options.page == QLatin1String("history")) {
         m_tabs->setCurrentWidget(m_historyPage);
         if (m_options.compare.isEmpty() && !m_options.saveImage.isEmpty()) {
@@ -75,23 +69,11 @@ void MainWindow::buildHistory()
         compareFromOptions();
 }
 
-void MainWindow::storeGridRun(const Report& report)
+void MainWindow::storeRun(TestPage* page)
 {
-    // Its JSON is formatted on the history's thread, never here.
-    m_history->store(
-        [report]() -> Result<std::vector<HistoryInput>> {
-            noteOffGuiThread("grid history json");
-            return std::vector<HistoryInput> { historyInputFromReport(report) };
-        },
-        GridPage::runWhat(), m_grid);
-}
-
-void MainWindow::storePageRun(ToolPage* page)
-{
-    if (!page->completedRun())
-        return;
-    // Read (and summarised for the list) on the history's thread.
-    m_history->store([json = page->json()] { return historyInputsFromFile(json); }, page->runWhat(), page);
+    // The page's runs are made (formatted, read, summarised) on the history's thread.
+    if (auto runs = page->historyRuns())
+        m_history->store(std::move(runs), page->runWhat(), page);
 }
 
 void MainWindow::compareFromOptions()

@@ -2,6 +2,7 @@
 #include "pageregistry.h"
 
 #include "capacitypage.h"
+#include "gridpage.h"
 #include "scanpage.h"
 #include "sustainedpage.h"
 #include "sweeppage.h"
@@ -11,12 +12,15 @@
 namespace dm {
 
 namespace {
-    template <class Page> ToolPage* make(QWidget* parent) { return new Page(parent); }
+    // The other kinds' pages take their options after they are made (TestPage::applyOptions).
+    template <class Page> TestPage* make(const PageContext&, QWidget* parent) { return new Page(parent); }
+    TestPage* makeGrid(const PageContext& c, QWidget* parent) { return new GridPage(c.settings, c.options, parent); }
 }
 
 const std::vector<PageEntry>& pageEntries()
 {
     static const std::vector<PageEntry> all {
+        { kGridPage, makeGrid },
         { "scan", make<ScanPage> },
         { "sustained", make<SustainedPage> },
         { "sweep", make<SweepPage> },

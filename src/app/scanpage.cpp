@@ -220,7 +220,7 @@ void ScanPage::updateSummary()
     setSummary(html);
 }
 
-void ScanPage::applyOptions(const AppOptions& options, bool current)
+void ScanPage::applyKindOptions(const AppOptions& options, bool current)
 {
     // --target names a directory for the other pages: a device only when this page is asked for.
     if (current && options.target)

@@ -41,7 +41,7 @@ protected:
     QString runWhat() const override { return tr("The surface scan"); }
     QString tabTitle() const override { return tr("Surface s&can"); }
     QString tabToolTip() const override { return tr("Read rate across the whole device, and access times"); }
-    void applyOptions(const AppOptions& options, bool current) override;
+    void applyKindOptions(const AppOptions& options, bool current) override;
 
 private:
     void run(ScanRequest request);

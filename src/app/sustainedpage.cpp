@@ -185,7 +185,7 @@ void SustainedPage::updateSummary()
     setSummary(html);
 }
 
-void SustainedPage::applyOptions(const AppOptions& options, bool)
+void SustainedPage::applyKindOptions(const AppOptions& options, bool)
 {
     if (options.target)
         setTarget(*options.target);

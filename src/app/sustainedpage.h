@@ -37,7 +37,7 @@ protected:
     QString runWhat() const override { return tr("The sustained write"); }
     QString tabTitle() const override { return tr("Sustained &write"); }
     QString tabToolTip() const override { return tr("One long write: where the drive's cache runs out"); }
-    void applyOptions(const AppOptions& options, bool current) override;
+    void applyKindOptions(const AppOptions& options, bool current) override;
 
 private:
     void onSample(const SustainedSample& s);

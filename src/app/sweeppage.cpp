@@ -216,7 +216,7 @@ void SweepPage::updateSummary()
     setSummary(html);
 }
 
-void SweepPage::applyOptions(const AppOptions& options, bool)
+void SweepPage::applyKindOptions(const AppOptions& options, bool)
 {
     if (options.target)
         setTarget(*options.target);

@@ -37,7 +37,7 @@ protected:
     QString runWhat() const override { return tr("The block-size sweep"); }
     QString tabTitle() const override { return tr("Block si&zes"); }
     QString tabToolTip() const override { return tr("MB/s and IOPS from 4 KiB to 16 MiB blocks"); }
-    void applyOptions(const AppOptions& options, bool current) override;
+    void applyKindOptions(const AppOptions& options, bool current) override;
 
 private:
     void onPhase(const RunPhase& p);

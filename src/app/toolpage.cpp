@@ -2,8 +2,11 @@
 #include "toolpage.h"
 #include "windowimage.h"
 
+#include "appoptions.h"
 #include "devicegate.h"
 #include "explanationpanel.h"
+#include "historyimport.h"
+#include "reportwriter.h"
 #include "reportfile.h"
 #include "reportheader.h"
 
@@ -20,6 +23,7 @@
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
+#include <cstdio>
 #include <unistd.h>
 
 namespace dm {
@@ -36,7 +40,7 @@ QString clockText(double seconds)
 }
 
 ToolPage::ToolPage(QWidget* parent)
-    : QWidget(parent)
+    : TestPage(parent)
     , m_runner(new ToolRunner(this))
     , m_gate(new DeviceGate(this))
 {
@@ -102,7 +106,11 @@ ToolPage::ToolPage(QWidget* parent)
 
     connect(m_runner, &ToolRunner::runningChanged, this, &ToolPage::onRunningChanged);
     // After the job's last post, so the result is shown (showResult) before anyone hears of the end.
-    connect(m_runner, &ToolRunner::finished, this, [this] { Q_EMIT runEnded(m_lastOk); });
+    connect(m_runner, &ToolRunner::finished, this, [this] {
+        if (completedRun())
+            Q_EMIT runCompleted();
+        endRun(m_lastOk);
+    });
 }
 
 ToolPage::~ToolPage() = default;
@@ -111,8 +119,13 @@ bool ToolPage::start()
 {
     if (isRunning())
         return false;
+    if (otherTestRunning()) {
+        setStatus(tr("Another test is running: stop it first, or wait for it to end"));
+        endRun(false);
+        return false;
+    }
     if (!launch()) {
-        Q_EMIT runEnded(false);
+        endRun(false);
         return false;
     }
     return true;
@@ -124,7 +137,7 @@ void ToolPage::stop()
         m_gate->cancel();
         setWaiting(false);
         setStatus(tr("Stopped before the test began"));
-        Q_EMIT runEnded(false);
+        endRun(false);
         return;
     }
     if (m_runner->isRunning()) {
@@ -183,6 +196,51 @@ void ToolPage::setComment(const QString& comment) { m_comment->setText(comment);
 
 void ToolPage::setUnattended(bool unattended) { m_gate->setUnattended(unattended); }
 
+void ToolPage::applyOptions(const AppOptions& options, bool current)
+{
+    setComment(options.comment);
+    setUnattended(options.quitWhenDone);
+    // Only the page --page named writes the --save-* files, and only for the run --start began.
+    m_automation = {};
+    if (current && options.start)
+        m_automation = { options.saveImage, options.saveJson, options.saveCsv, options.quitWhenDone };
+    applyKindOptions(options, current);
+}
+
+TestPage::HistoryRuns ToolPage::historyRuns() const
+{
+    if (!completedRun())
+        return {};
+    // Read (and summarised for the list) on the history's thread.
+    return [json = json()] { return historyInputsFromFile(json); };
+}
+
+void ToolPage::endRun(bool ok)
+{
+    int exitCode = ok ? 0 : 1;
+    if (!ok && !m_hasResult)
+        exitCode = 2; // refused before measuring, as diskometer-cli's usage and target errors
+    const Automation& a = m_automation;
+    if (!a.image.isEmpty() && !saveImage(a.image))
+        exitCode = 2;
+    // Nothing to save without a result: that is a failure of its own, as a file that cannot be written.
+    std::vector<FileJob> files;
+    for (const auto& [path, content] : { std::pair { a.json, json() }, std::pair { a.csv, csv() } })
+        if (!path.isEmpty()) {
+            if (m_hasResult)
+                files.emplace_back(path, [content] { return content; });
+            else
+                exitCode = 2;
+        }
+    writeFilesThen(this, std::move(files), [this, exitCode, quiet = !a.quitWhenDone](bool written) {
+        // Nobody at the window: what the status says goes to the terminal, as diskometer-cli's.
+        const int code = written ? exitCode : 2;
+        if (!quiet)
+            std::fprintf(stderr, "diskometer: %s\n", statusText().toLocal8Bit().constData());
+        Q_EMIT runEnded(code);
+    });
+}
+
 void ToolPage::onRunningChanged(bool running)
 {
     m_startButton->setText(running ? tr("Stop") : tr("Start"));
@@ -218,7 +276,7 @@ bool ToolPage::launchWhenKindKnown(const QString& path, std::function<bool(bool 
     m_gate->kindOf(path, [this, start = std::move(start)](bool device) {
         setWaiting(false); // before the run starts: the page's busy state follows the runner then
         if (!start(device))
-            Q_EMIT runEnded(false);
+            endRun(false);
     });
     return true;
 }
@@ -236,7 +294,7 @@ void ToolPage::openDeviceThen(const QString& device, bool write, std::function<v
         [this](const QString& message) {
             setWaiting(false);
             showResult(false, message);
-            Q_EMIT runEnded(false);
+            endRun(false);
         });
     if (m_gate->waiting()) {
         setWaiting(true);

@@ -4,6 +4,7 @@
 #include "offguithread.h"
 #include "phasetext.h"
 #include "runheader.h"
+#include "testpage.h"
 #include "toolrunner.h"
 
 #include <QWidget>
@@ -24,41 +25,37 @@ namespace dm {
 
 class DeviceGate;
 
-// What the pages of the other tests (surface scan, sustained write, block-size sweep) share:
-// their settings on top with Start/Stop, a chart that grows while the test runs, the summary
-// beside it, progress with the time left, a comment, and saving the image, CSV and JSON. The
-// test itself runs on the page's ToolRunner thread; the page only draws what it posts back.
-class ToolPage : public QWidget {
+// What the pages of the other tests (surface scan, sustained write, block-size sweep, capacity
+// check) share: their settings on top with Start/Stop, a chart that grows while the test runs,
+// the summary beside it, progress with the time left, a comment, and saving the image, CSV and
+// JSON. The test itself runs on the page's ToolRunner thread; the page only draws what it posts
+// back. The window sees it as a TestPage (testpage.h), as it sees the grid's.
+class ToolPage : public TestPage {
     Q_OBJECT
 public:
     explicit ToolPage(QWidget* parent = nullptr);
     ~ToolPage() override;
 
-    // Starts the test with the settings shown; false when it cannot (the status line says why).
-    bool start();
-    void stop();
-    bool isRunning() const { return m_runner->isRunning() || m_waiting; }
+    bool start() override;
+    void stop() override;
+    bool isRunning() const override { return m_runner->isRunning() || m_waiting; }
+    QPushButton* startButton() const override { return m_startButton; }
+    QString statusText() const override;
+    void addStatusNote(const QString& note) override;
+    // --comment, --quit-when-done and, when `current` and --start, the --save-image/--save-json/
+    // --save-csv files written after the run; then the kind's own (applyKindOptions).
+    void applyOptions(const AppOptions& options, bool current) final;
+    bool saveImage(const QString& path) override;
+    HistoryRuns historyRuns() const override;
+
     bool hasResult() const { return m_hasResult; }
-    QString statusText() const;
-    QPushButton* startButton() const { return m_startButton; }
     void setComment(const QString& comment);
     // Nobody at the window (--quit-when-done): a write to a device is refused, not asked.
     void setUnattended(bool unattended);
 
-    // The reports of the last result (empty without one), as its job formatted them, and the
-    // page's image.
+    // The reports of the last result (empty without one), as its job formatted them.
     QByteArray csv() const { return m_files.csv; }
     QByteArray json() const { return m_files.json; }
-    // The last run ended with a result and was not stopped: a finished run, kept in the history.
-    virtual bool completedRun() const = 0;
-    bool saveImage(const QString& path);
-    // Adds a line under the status (the history's answer after a run), for the user to read.
-    void addStatusNote(const QString& note);
-
-Q_SIGNALS:
-    void runningChanged(bool running);
-    // After every run: ok is false when it failed before or while measuring, or was stopped.
-    void runEnded(bool ok);
 
 protected:
     // Builds the request from the settings and starts the runner; on a refusal, sets the status
@@ -66,16 +63,10 @@ protected:
     virtual bool launch() = 0;
     // The name of this test in file names ("scan", "sustained", "sweep").
     virtual QString fileKind() const = 0;
-
-public:
-    // "The surface scan": this page's run in the history's messages, in the user's language.
-    virtual QString runWhat() const = 0;
-    // Its tab: "Surface s&can", and what the tab's tooltip says.
-    virtual QString tabTitle() const = 0;
-    virtual QString tabToolTip() const = 0;
-    // The command line's choices that concern this page (--target, --size, --measure, ...);
-    // `current` when --page named it.
-    virtual void applyOptions(const struct AppOptions& options, bool current) = 0;
+    // The last run ended with a result and was not stopped: a finished run, kept in the history.
+    virtual bool completedRun() const = 0;
+    // The command line's choices that concern this kind (--target, --size, --measure, ...).
+    virtual void applyKindOptions(const AppOptions& options, bool current) = 0;
 
 protected:
     ToolRunner* runner() const { return m_runner; }
@@ -147,6 +138,9 @@ protected:
 
 private:
     void onRunningChanged(bool running);
+    // The run is over (ok: it measured and was not stopped, or failed before it began): the
+    // --save-* files when this page is automated, then runEnded() with the exit code.
+    void endRun(bool ok);
     void saveInteractive(const QString& suffix, const QString& filter);
 
     struct ReportFiles {
@@ -169,6 +163,11 @@ private:
     bool m_hasResult = false;
     bool m_lastOk = false;
     bool m_waiting = false;
+    // What --start with --page naming this page asks for after the run (empty paths: nothing).
+    struct Automation {
+        QString image, json, csv;
+        bool quitWhenDone = false;
+    } m_automation;
 };
 
 // "2:05" for a count of seconds, as the grid's status line shows time left.

@@ -4,6 +4,7 @@
 #include "testtargets.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
@@ -89,4 +90,31 @@ TEST(AppProcess, ARunThatCannotStartWritesNothing)
     EXPECT_TRUE(o.err.contains("does not exist")) << o.err.constData();
     EXPECT_FALSE(QFile::exists(png));
     EXPECT_FALSE(QFile::exists(txt));
+}
+
+// Issue 13: every page is a TestPage, and the one --page names runs with --start, writes its
+// --save-* files and gives the exit code, as the grid does without --page. A capacity check of a
+// folder, because it is short and its report is its own kind's.
+TEST(AppProcess, ThePageNamedByPageRunsWritesItsReportsAndQuits)
+{
+    ScratchDir dir;
+    QTemporaryDir out;
+    const QString json = out.filePath(QStringLiteral("capacity.json")), csv = out.filePath(QStringLiteral("capacity.csv"));
+    const auto o = runApp({ "--allow-root", "--page", "capacity", "--target", QString::fromStdString(dir.path()),
+        "--size", "16MiB", "--start", "--save-json", json, "--save-csv", csv, "--quit-when-done" });
+    EXPECT_EQ(o.exitCode, 0) << o.err.constData();
+    QFile report(json);
+    ASSERT_TRUE(report.open(QIODevice::ReadOnly)) << o.err.constData();
+    EXPECT_TRUE(report.readAll().contains("\"diskometer.capacity/1\""));
+    EXPECT_GT(QFileInfo(csv).size(), 0);
+    EXPECT_EQ(dir.entryCount(), 0u) << "the check's files are gone";
+
+    // A page that cannot start: exit 2 and no report (nothing was measured).
+    const QString none = out.filePath(QStringLiteral("none.json"));
+    const auto refused = runApp({ "--allow-root", "--page", "capacity", "--target", "/nonexistent/diskometer",
+        "--start", "--save-json", none, "--quit-when-done" });
+    EXPECT_EQ(refused.exitCode, 2) << refused.err.constData();
+    EXPECT_TRUE(refused.err.contains("diskometer: '/nonexistent/diskometer' does not exist"))
+        << "the reason, on the terminal: " << refused.err.constData();
+    EXPECT_FALSE(QFile::exists(none));
 }

@@ -54,6 +54,9 @@ TEST(Pages, TheWindowHasATabPerTest)
     app();
     MainWindow window(defaultGuiSettings(), AppOptions {}, false);
     ASSERT_EQ(window.tabs()->count(), 6);
+    // The grid's page is the registry's first entry, as every other page one of its own.
+    EXPECT_EQ(window.tabs()->widget(0), window.page("grid"));
+    EXPECT_EQ(window.page("grid"), static_cast<TestPage*>(window.gridPage()));
     EXPECT_EQ(window.tabs()->widget(1), window.page("scan"));
     EXPECT_EQ(window.tabs()->widget(2), window.page("sustained"));
     EXPECT_EQ(window.tabs()->widget(3), window.page("sweep"));
@@ -73,7 +76,7 @@ TEST(Pages, ScanOfALoopDevicePlotsEverySampleInOrder)
     QSignalSpy ended(&page, &ToolPage::runEnded);
     ASSERT_TRUE(page.start()) << page.statusText().toStdString();
     ASSERT_TRUE(ended.wait(60000));
-    EXPECT_TRUE(ended.at(0).at(0).toBool()) << page.statusText().toStdString();
+    EXPECT_EQ(ended.at(0).at(0).toInt(), 0) << page.statusText().toStdString();
     EXPECT_EQ(page.plottedSamples(), 12);
     EXPECT_EQ(page.plottedAccessTimes(), 40);
     ASSERT_TRUE(page.report());
@@ -105,7 +108,7 @@ TEST(Pages, ScanRefusesWhatIsNotABlockDevice)
     if (ended.isEmpty()) {
         ASSERT_TRUE(ended.wait(10000));
     }
-    EXPECT_FALSE(ended.at(0).at(0).toBool());
+    EXPECT_NE(ended.at(0).at(0).toInt(), 0);
     EXPECT_FALSE(page.hasResult());
     EXPECT_FALSE(page.statusText().isEmpty());
     EXPECT_FALSE(page.isRunning());
@@ -124,7 +127,7 @@ TEST(Pages, SustainedWritePlotsATimelineUpToTheAmountAndLeavesNoFile)
     QSignalSpy ended(&page, &ToolPage::runEnded);
     ASSERT_TRUE(page.start()) << page.statusText().toStdString();
     ASSERT_TRUE(ended.wait(120000));
-    EXPECT_TRUE(ended.at(0).at(0).toBool()) << page.statusText().toStdString();
+    EXPECT_EQ(ended.at(0).at(0).toInt(), 0) << page.statusText().toStdString();
     ASSERT_TRUE(page.report());
     const auto& r = page.report()->result;
     ASSERT_FALSE(r.timeline.empty());
@@ -155,7 +158,7 @@ TEST(Pages, SweepPlotsOnePointPerBlockSizeAndDirection)
     QSignalSpy ended(&page, &ToolPage::runEnded);
     ASSERT_TRUE(page.start()) << page.statusText().toStdString();
     ASSERT_TRUE(ended.wait(120000));
-    EXPECT_TRUE(ended.at(0).at(0).toBool()) << page.statusText().toStdString();
+    EXPECT_EQ(ended.at(0).at(0).toInt(), 0) << page.statusText().toStdString();
     EXPECT_EQ(page.plottedPoints(), 8); // 4, 8, 16, 32 KiB, read and write
     ASSERT_TRUE(page.report());
     ASSERT_EQ(page.report()->result.points.size(), 4u);
@@ -205,6 +208,10 @@ TEST(Pages, OneTestAtATimeAcrossThePagesAndTheGrid)
     EXPECT_FALSE(window.gridPage()->startAll());
     EXPECT_FALSE(window.gridPage()->allButton()->isEnabled());
     EXPECT_FALSE(window.page("scan")->startButton()->isEnabled());
+    // A page's start is refused too, not only its button off (--start, a shortcut).
+    EXPECT_FALSE(window.page("scan")->start());
+    EXPECT_TRUE(window.page("scan")->statusText().contains(QStringLiteral("Another test is running")))
+        << window.page("scan")->statusText().toStdString();
     EXPECT_FALSE(window.page("sweep")->startButton()->isEnabled());
     EXPECT_TRUE(page->startButton()->isEnabled()); // it is the Stop button now
 

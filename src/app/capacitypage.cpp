@@ -15,7 +15,6 @@ namespace dm {
 
 namespace {
     QString bytesText(uint64_t bytes) { return capacitySize(bytes); }
-    QString mbps(double v) { return QStringLiteral("%1 MB/s").arg(v, 0, 'f', v >= 100 ? 1 : 2); }
 }
 
 CapacityPage::CapacityPage(QWidget* parent)
@@ -219,8 +218,8 @@ void CapacityPage::updateSummary()
     html += row(tr("Corrupted"), QString::number(r.blockCount(BlockClass::Corrupted)));
     html += row(tr("Overwritten"), QString::number(r.blockCount(BlockClass::Overwritten)));
     html += row(tr("Missing"), QString::number(r.blockCount(BlockClass::Missing)));
-    html += row(tr("Write"), mbps(r.writeMbPerSec()));
-    html += row(tr("Read"), mbps(r.readMbPerSec()));
+    html += row(tr("Write"), mbPerSecText(r.writeMbPerSec()));
+    html += row(tr("Read"), mbPerSecText(r.readMbPerSec()));
     if (r.mode == CapacityMode::Probe && r.request.restore)
         html += row(tr("Put back"), tr("%1 blocks").arg(r.restoredBlocks));
     html += QStringLiteral("</table>");

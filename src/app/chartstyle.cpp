@@ -5,7 +5,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QLegend>
+#include <QGraphicsLayout>
 #include <QValueAxis>
+#include <QVBoxLayout>
 #include <QWidget>
 
 #include <algorithm>
@@ -100,6 +102,25 @@ void applyFonts(QChart* chart, const QWidget* from)
     }
     const int margin = std::max(2, from->fontMetrics().height() / 4);
     chart->setMargins(QMargins(margin, margin / 2, margin, 0));
+}
+
+QChartView* showChart(QChart* chart, QWidget* owner)
+{
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    // Every pixel counts at 200 px high: the legend's default margins would add a blank line.
+    chart->legend()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    // Appending a point must not replay an animation over the whole series four times a second.
+    chart->setAnimationOptions(QChart::NoAnimation);
+
+    auto* view = new QChartView(chart, owner);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setFrameShape(QFrame::NoFrame);
+    auto* layout = new QVBoxLayout(owner);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view);
+    return view;
 }
 
 } // namespace dm::chartstyle

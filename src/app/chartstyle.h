@@ -39,6 +39,10 @@ QColor secondaryColor(bool dark); // IOPS, writes, access times
 QColor runColor(int index, bool dark);
 inline constexpr int kRunColors = 8;
 
+// Shows `chart` filling `owner` (which gets a layout of its own), as every chart of ours looks:
+// the legend below without margins, square corners, no animation. Returns the view.
+QChartView* showChart(QChart* chart, QWidget* owner);
+
 // The widget's palette on the chart: Base behind, Text in front, grid and axis lines blended
 // between them; every axis of the chart gets the colours.
 void applyPalette(QChartView* view, QChart* chart, const QWidget* from);

@@ -68,20 +68,7 @@ LiveChart::LiveChart(QWidget* parent)
     m_rate->attachAxis(m_rateAxis);
     m_iops->attachAxis(m_iopsAxis);
 
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    // Every pixel counts at 200 px high: the legend's default margins would add a blank line.
-    m_chart->legend()->setContentsMargins(0, 0, 0, 0);
-    m_chart->setBackgroundRoundness(0);
-    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
-    // Appending a point must not replay an animation over the whole series four times a second.
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-
-    m_view = new QChartView(m_chart, this);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setFrameShape(QFrame::NoFrame);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    m_view = chartstyle::showChart(m_chart, this);
 
     applyFonts();
     applyPalette();

@@ -16,6 +16,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <unistd.h>
 
 namespace {
@@ -76,6 +77,25 @@ bool haveDisplay(int argc, char** argv)
     return QFileInfo::exists(QStringLiteral("/tmp/.X11-unix/X") + QString::fromLatin1(number));
 }
 
+// What the command line answers by itself, with a display or without: bad options (2), --help
+// and --version (0); nothing when the window is to open.
+std::optional<int> answeredByOptions(const dm::Result<dm::AppOptions>& options)
+{
+    if (!options) {
+        std::fprintf(stderr, "diskometer: %s (see --help)\n", options.error().message.c_str());
+        return 2;
+    }
+    if (options->showHelp) {
+        std::fputs(options->helpText.toLocal8Bit().constData(), stdout);
+        return 0;
+    }
+    if (options->showVersion) {
+        std::printf("diskometer %s\n", DM_VERSION);
+        return 0;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -84,15 +104,8 @@ int main(int argc, char** argv)
         // --help and bad options are still answered; everything else needs the window.
         QCoreApplication core(argc, argv);
         QCoreApplication::setApplicationVersion(QStringLiteral(DM_VERSION));
-        auto options = dm::parseAppOptions(QCoreApplication::arguments());
-        if (!options) {
-            std::fprintf(stderr, "diskometer: %s (see --help)\n", options.error().message.c_str());
-            return 2;
-        }
-        if (options->showHelp) {
-            std::fputs(options->helpText.toLocal8Bit().constData(), stdout);
-            return 0;
-        }
+        if (const auto answered = answeredByOptions(dm::parseAppOptions(QCoreApplication::arguments())))
+            return *answered;
         std::fprintf(stderr,
             "diskometer: no display to open the window on (%s). Run diskometer-cli for the same tests "
             "without a window, or xvfb-run -a diskometer ... for a window on a virtual display.\n",
@@ -114,18 +127,8 @@ int main(int argc, char** argv)
     dm::registerEngineMetaTypes();
 
     auto options = dm::parseAppOptions(QApplication::arguments());
-    if (!options) {
-        std::fprintf(stderr, "diskometer: %s (see --help)\n", options.error().message.c_str());
-        return 2;
-    }
-    if (options->showHelp) {
-        std::fputs(options->helpText.toLocal8Bit().constData(), stdout);
-        return 0;
-    }
-    if (options->showVersion) {
-        std::printf("diskometer %s\n", DM_VERSION);
-        return 0;
-    }
+    if (const auto answered = answeredByOptions(options))
+        return *answered;
     dm::installTranslations(app, options->language);
     if (::geteuid() == 0 && !options->allowRoot) {
         // A window running as root turns every file dialog and every bug into a root exploit. It

@@ -8,6 +8,8 @@
 
 namespace dm {
 
+QString mbPerSecText(double v) { return QStringLiteral("%1 MB/s").arg(v, 0, 'f', v >= 100 ? 1 : 2); }
+
 // The translation context of the words below (lupdate finds PhaseText::tr).
 struct PhaseText {
     Q_DECLARE_TR_FUNCTIONS(dm::PhaseText)
@@ -17,7 +19,7 @@ namespace {
 
     QString rate(const RunPhase& p)
     {
-        return p.mbPerSec ? QStringLiteral("%1 MB/s").arg(*p.mbPerSec, 0, 'f', *p.mbPerSec >= 100 ? 1 : 2) : QString();
+        return p.mbPerSec ? mbPerSecText(*p.mbPerSec) : QString();
     }
 
     // " · 1:05 left" where the engine can tell.

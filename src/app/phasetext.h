@@ -24,4 +24,7 @@ struct PhaseWords {
 };
 QString phaseStatusText(const RunPhase& phase, const PhaseWords& words);
 
+// "402.5 MB/s", "12.34 MB/s": a rate as the status line and the pages' summaries write it.
+QString mbPerSecText(double mbPerSec);
+
 } // namespace dm

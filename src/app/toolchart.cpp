@@ -42,18 +42,7 @@ ToolChart::ToolChart(XScale xScale, QWidget* parent)
     applyAxis(m_left, niceAxis(0, 1, m_minLeft));
     applyAxis(m_right, niceAxis(0, 1, m_minRight));
 
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->legend()->setContentsMargins(0, 0, 0, 0);
-    m_chart->setBackgroundRoundness(0);
-    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-
-    m_view = new QChartView(m_chart, this);
-    m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setFrameShape(QFrame::NoFrame);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    m_view = chartstyle::showChart(m_chart, this);
     applyFonts(m_chart, this);
     applyPalette();
 }

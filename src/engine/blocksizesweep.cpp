@@ -97,10 +97,8 @@ Result<SweepResult> runBlockSizeSweep(const SweepRequest& req, const RunCallback
     if (!result)
         return result.error();
     SweepResult out;
-    out.request = req;
+    keepRequest(out, req);
     static_cast<RunEnvelope&>(out) = *result;
-    out.request.fd = -1;
-    out.request.backendFactory = nullptr;
     out.request.settings = result->settings;
     out.points = sweepPoints(result->tests);
     return out;

@@ -146,11 +146,7 @@ Result<CapacityResult> runCapacityFill(
 
     CapacityResult out;
     out.mode = CapacityMode::Fill;
-    out.request = req;
-    out.request.fd = -1;
-    out.request.backendFactory = nullptr;
-    out.request.seed = seedOrFresh(req.seed);
-    out.seed = out.request.seed;
+    keepRequest(out, req);
     out.announcedBytes = *total;
     for (const auto& path : swept)
         out.warnings.push_back("removed a test file left behind by an earlier run: " + path);

@@ -341,11 +341,7 @@ Result<CapacityResult> runCapacityProbe(
 
     CapacityResult out;
     out.mode = CapacityMode::Probe;
-    out.request = req;
-    out.request.fd = -1;
-    out.request.backendFactory = nullptr;
-    out.request.seed = seedOrFresh(req.seed);
-    out.seed = out.request.seed;
+    keepRequest(out, req);
     out.region = info;
     out.announcedBytes = n * kB;
     out.warnings = (*region)->warnings();

@@ -88,4 +88,18 @@ EngineSetup setUpEngine(const RunTarget& target);
 // A fresh seed when none was asked for.
 uint64_t seedOrFresh(uint64_t seed);
 
+// A result keeps its request for its report: without what belongs to this process (the
+// descriptor, the backend) and, for a request with a seed of its own, with the seed the run
+// uses, which the envelope carries too.
+template <class Result, class Request> void keepRequest(Result& out, const Request& req)
+{
+    out.request = req;
+    out.request.fd = -1;
+    out.request.backendFactory = nullptr;
+    if constexpr (requires { req.seed; }) {
+        out.request.seed = seedOrFresh(req.seed);
+        out.seed = out.request.seed;
+    }
+}
+
 } // namespace dm

@@ -171,11 +171,7 @@ static Result<ScanResult> scanOnItsThread(
             + std::to_string(info.logicalBlockSize) + " B)");
 
     ScanResult out;
-    out.request = req;
-    out.request.fd = -1;
-    out.request.backendFactory = nullptr;
-    out.request.seed = seedOrFresh(req.seed);
-    out.seed = out.request.seed;
+    keepRequest(out, req);
     out.region = info;
     out.warnings = (*region)->warnings();
     const RunMarker marker((*region)->fd()); // another run on this drive at the same time

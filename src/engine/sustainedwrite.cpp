@@ -25,16 +25,6 @@ namespace {
 
     using Seconds = std::chrono::duration<double>;
 
-    std::string sizeText(uint64_t bytes)
-    {
-        char buf[64];
-        if (bytes >= GiB)
-            std::snprintf(buf, sizeof buf, "%.1f GiB", double(bytes) / double(GiB));
-        else
-            std::snprintf(buf, sizeof buf, "%.0f MiB", double(bytes) / double(MiB));
-        return buf;
-    }
-
     // TestRegion checks free space too, but speaks of --size; here the user chose --total, and
     // the largest total that fits is the useful answer.
     Status checkFreeSpace(const SustainedRequest& req)

@@ -24,19 +24,19 @@ namespace dm {
 // does), and a 4 GiB test file would fail with EOVERFLOW or be cut short.
 static_assert(sizeof(off_t) == 8, "build with -D_FILE_OFFSET_BITS=64: off_t must hold a drive's size");
 
+std::string sizeText(uint64_t bytes)
+{
+    char buf[64];
+    if (bytes >= GiB)
+        std::snprintf(buf, sizeof buf, "%.1f GiB", double(bytes) / double(GiB));
+    else
+        std::snprintf(buf, sizeof buf, "%.0f MiB", double(bytes) / double(MiB));
+    return buf;
+}
+
 namespace {
 
     constexpr uint64_t kAlign = 4096;
-
-    std::string sizeText(uint64_t bytes)
-    {
-        char buf[64];
-        if (bytes >= GiB)
-            std::snprintf(buf, sizeof buf, "%.1f GiB", double(bytes) / double(GiB));
-        else
-            std::snprintf(buf, sizeof buf, "%.0f MiB", double(bytes) / double(MiB));
-        return buf;
-    }
 
     std::string quoted(const std::string& s) { return "'" + s + "'"; }
 

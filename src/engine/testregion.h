@@ -52,4 +52,7 @@ private:
 // Free space a test file needs beyond its own size, so the filesystem is never filled to the brim.
 inline constexpr uint64_t kFreeSpaceMargin = 16 * MiB;
 
+// "1.5 GiB", "512 MiB": a size in the messages that refuse a run for its size or free space.
+std::string sizeText(uint64_t bytes);
+
 } // namespace dm

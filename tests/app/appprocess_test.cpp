@@ -76,6 +76,9 @@ TEST(AppProcess, NoDisplaySaysWhatToDo)
     EXPECT_TRUE(o.err.contains("diskometer-cli") && o.err.contains("xvfb-run")) << o.err.constData();
     EXPECT_EQ(o.err.count('\n'), 1) << o.err.constData();
     EXPECT_EQ(runApp({ "--help" }, false).exitCode, 0);
+    const auto version = runApp({ "--version" }, false);
+    EXPECT_EQ(version.exitCode, 0) << version.err.constData();
+    EXPECT_EQ(version.out, QByteArray("diskometer " DM_VERSION "\n"));
     EXPECT_EQ(runApp({ "--count", "0" }, false).exitCode, 2);
 }
 

@@ -85,25 +85,6 @@ CompareDialog::CompareDialog(Comparison comparison, QWidget* parent)
     , m_comparison(std::move(comparison))
 {
     setWindowTitle(tr("Comparison of %1 runs — Diskometer").arg(m_comparison.runs.size()));
-    // Runs of one target look alike ("/home"): the legend must tell them apart. The comment says
-    // what a person meant; the id is the last resort. Also in the exports, which share the labels;
-    // the table's tooltip keeps the target.
-    auto& runs0 = m_comparison.runs;
-    const auto clashes = [&runs0](const ComparisonRun& run) {
-        return std::count_if(runs0.begin(), runs0.end(), [&](const ComparisonRun& o) { return o.label == run.label; })
-            > 1;
-    };
-    std::vector<bool> clashing;
-    for (const ComparisonRun& run : runs0)
-        clashing.push_back(clashes(run));
-    // The comment alone: it is what the user wrote to tell the runs apart ("USB 2.0 port"), and
-    // the shared path would only push the legend past the chart's width.
-    for (size_t i = 0; i < runs0.size(); ++i)
-        if (clashing[i] && !runs0[i].entry.comment.isEmpty())
-            runs0[i].label = runs0[i].entry.comment;
-    for (ComparisonRun& run : runs0)
-        if (clashes(run))
-            run.label += QStringLiteral(" #%1").arg(run.entry.id);
     auto* layout = new QVBoxLayout(this);
 
     auto* top = new QHBoxLayout;

@@ -93,6 +93,34 @@ QString runLabel(const HistoryEntry& e)
     return label;
 }
 
+namespace {
+
+    // Runs of one target look alike ("/home"): a legend, a table's columns and its rows must tell
+    // them apart. The comment says what a person meant ("USB 2.0 port"), and alone, since the
+    // shared path would only push a legend past the chart's width; the id is the last resort.
+    void tellRunsApart(std::vector<ComparisonRun>& runs)
+    {
+        const auto clashes = [&runs](const ComparisonRun& run) {
+            return std::count_if(runs.begin(), runs.end(), [&](const ComparisonRun& o) { return o.label == run.label; })
+                > 1;
+        };
+        std::vector<bool> clashing;
+        for (const ComparisonRun& run : runs)
+            clashing.push_back(clashes(run));
+        for (size_t i = 0; i < runs.size(); ++i)
+            if (clashing[i] && !runs[i].entry.comment.isEmpty())
+                runs[i].label = runs[i].entry.comment;
+        // Judged before any changes: the last of three alike clashes with no one once the second
+        // has its id.
+        for (size_t i = 0; i < runs.size(); ++i)
+            clashing[i] = clashes(runs[i]);
+        for (size_t i = 0; i < runs.size(); ++i)
+            if (clashing[i])
+                runs[i].label += QStringLiteral(" #%1").arg(runs[i].entry.id);
+    }
+
+} // namespace
+
 Comparison buildComparison(const std::vector<HistoryRecord>& records)
 {
     Comparison c;
@@ -157,6 +185,7 @@ Comparison buildComparison(const std::vector<HistoryRecord>& records)
                 run.cells[size_t(at)] = cellOf(t);
         }
     }
+    tellRunsApart(c.runs);
     // Charts in the order of kinds(), whatever order the runs came in.
     std::stable_sort(c.charts.begin(), c.charts.end(), [](const ComparisonChart& a, const ComparisonChart& b) {
         const auto at = [](const QString& id) {

@@ -37,7 +37,8 @@ struct ComparisonCell {
 
 struct ComparisonRun {
     HistoryEntry entry;
-    QString label; // what a person calls the run: name, or device and link, or target (and host)
+    QString label; // what a person calls the run: name, or device and link, or target (and host);
+                   // where runs share one, their comment or " #id" (buildComparison tells them apart)
     std::vector<ComparisonCell> cells; // one per Comparison::columns, same order
     QString note; // why the run has no cells ("a scan, not a grid of tests"); empty otherwise
 };

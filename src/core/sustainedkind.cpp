@@ -9,7 +9,14 @@ namespace dm {
 
 namespace {
 
-    QString gbText(double x) { return QStringLiteral("%1 GB").arg(x, 0, 'f', 1); }
+    // One decimal from 1 GB on; below it two significant digits, so that the ten steps of a short
+    // write (64 MiB: 0.0067 GB apart) do not all read "0.0 GB".
+    QString gbText(double x)
+    {
+        if (x > 0 && x < 1)
+            return QStringLiteral("%1 GB").arg(QString::number(x, 'g', 2));
+        return QStringLiteral("%1 GB").arg(x, 0, 'f', 1);
+    }
 
     QString kindTitle() { return kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Sustained write")); }
 

@@ -152,3 +152,35 @@ TEST(Comparison, ScansAndSustainedWritesReadOffTheirLines)
     EXPECT_TRUE(md.contains(QStringLiteral("### Sustained write: MB/s by GB written"))) << md.toStdString();
     EXPECT_TRUE(md.contains(QStringLiteral("| 0.0 GB |  |"))) << md.toStdString(); // before the first sample
 }
+
+TEST(Comparison, AShortWritesStepsReadApart)
+{
+    SustainedReport shortWrite = fakeSustainedReport();
+    shortWrite.result.timeline = { { 0.03, 64ULL << 20, 2065 } }; // 64 MiB: one sample
+    const Comparison c
+        = buildComparison({ record(1, formatSustainedJson(shortWrite), "diskometer.sustained/1", "w") });
+    ASSERT_EQ(c.charts.size(), 1u);
+    const QString md = formatComparisonMarkdown(c);
+    EXPECT_EQ(md.count(QStringLiteral("| 0.0 GB |")), 1) << md.toStdString(); // only the start
+    EXPECT_TRUE(md.contains(QStringLiteral("| 0.0067 GB |"))) << md.toStdString();
+    EXPECT_TRUE(md.contains(QStringLiteral("| 0.067 GB | 2065.0 |"))) << md.toStdString();
+}
+
+TEST(Comparison, RunsOfOneTargetAreToldApartByCommentOrId)
+{
+    std::vector<HistoryRecord> records;
+    for (const qint64 id : { 4, 7, 9 }) {
+        records.push_back(record(id, formatSustainedJson(fakeSustainedReport()), "diskometer.sustained/1", QString()));
+        records.back().entry.targetPath = QStringLiteral("/home");
+    }
+    records[0].entry.comment = QStringLiteral("USB 2.0 port");
+    records.push_back(record(11, formatSustainedJson(fakeSustainedReport()), "diskometer.sustained/1", "other"));
+    const Comparison c = buildComparison(records);
+    ASSERT_EQ(c.runs.size(), 4u);
+    EXPECT_EQ(c.runs[0].label, "USB 2.0 port");
+    EXPECT_EQ(c.runs[1].label, "/home #7");
+    EXPECT_EQ(c.runs[2].label, "/home #9");
+    EXPECT_EQ(c.runs[3].label, "other"); // alone: left as it is
+    const QString md = formatComparisonMarkdown(c);
+    EXPECT_TRUE(md.contains(QStringLiteral("| /home #7 write MB/s |"))) << md.toStdString();
+}

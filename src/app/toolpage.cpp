@@ -21,8 +21,11 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <unistd.h>
 
@@ -66,7 +69,10 @@ ToolPage::ToolPage(QWidget* parent)
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summary->setMinimumWidth(m_summary->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 14);
+    m_summary->setWordWrap(true); // setSummary() gives it the width of its figures
+    // The figures take the width they need and the chart the rest: in a narrow window (866 px, a
+    // 2x screenshot) the summary's half of the width cut the chart's legend to "Read …".
+    m_summary->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Preferred);
     middle->addWidget(m_summary);
     layout->addLayout(middle, 1);
     m_explanations = new ExplanationPanel(this);
@@ -150,7 +156,20 @@ QString ToolPage::statusText() const { return m_status->text(); }
 
 void ToolPage::setChart(QWidget* chart) { m_chartBox->addWidget(chart); }
 
-void ToolPage::setSummary(const QString& html) { m_summary->setText(html); }
+void ToolPage::setSummary(const QString& html)
+{
+    // The figures' own width, so that "2251.0 MB/s (1MiB)" never wraps, and the chart the rest; a
+    // longer text (the page's description before a run) wraps at 32 em. Left to QLabel, an
+    // unwrapped label asked for its longest line and squeezed the chart to its minimum in a
+    // narrow window (a 2x screenshot), cutting its legend to "Read …".
+    const int em = m_summary->fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    QTextDocument doc;
+    doc.setDefaultFont(m_summary->font());
+    doc.setDocumentMargin(0);
+    doc.setHtml(html);
+    m_summary->setMinimumWidth(std::clamp(int(std::ceil(doc.idealWidth())) + em, 14 * em, 32 * em));
+    m_summary->setText(html);
+}
 
 void ToolPage::setStatus(const QString& text) { m_status->setText(text); }
 

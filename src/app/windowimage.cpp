@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "windowimage.h"
 
+#include <QCoreApplication>
+#include <QEvent>
 #include <QLineEdit>
 #include <QPainter>
 #include <QWidget>
@@ -15,6 +17,12 @@ QImage windowImage(QWidget& window)
     // A placeholder is a hint for the person at the window (the comment box's says what a
     // comment is for), not part of the result: the image shows an empty box, as
     // CrystalDiskMark's does. grab() paints at once, so the window never shows the blank.
+    // The layouts first: a run's end hides its progress bar and sets the status in the same
+    // call that saves the image, and the layout requests they post would otherwise run after
+    // the grab, leaving the status wrapped in the half of the row the bar had. A layout that
+    // settles may ask its parent's again, hence a few rounds.
+    for (int round = 0; round < 4; ++round)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     std::vector<std::pair<QLineEdit*, QString>> hints;
     for (QLineEdit* edit : window.findChildren<QLineEdit*>()) {
         if (!edit->placeholderText().isEmpty()) {

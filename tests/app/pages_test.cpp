@@ -5,6 +5,7 @@
 // sweep plots one point per block size and direction; one test runs at a time across the pages
 // and the grid; Stop ends a page's test quickly and keeps what was measured; bad choices are
 // refused with a message and nothing runs.
+#include "capacitypage.h"
 #include "historypage.h"
 #include "gridpage.h"
 #include "mainwindow.h"
@@ -15,18 +16,22 @@
 #include "sweeppage.h"
 #include "testtargets.h"
 #include "toolchart.h"
+#include "translations.h"
+#include "windowimage.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QTimer>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
+#include <QTranslator>
 #include <QThread>
 #include <gtest/gtest.h>
 
@@ -169,6 +174,67 @@ TEST(Pages, SweepPlotsOnePointPerBlockSizeAndDirection)
     }
     EXPECT_EQ(page.csv().count('\n'), 5);
     EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+// Screenshots are taken of narrow windows too (a 2x screen: 866 px), in Japanese too: the
+// summary's figures keep their own width and the chart the rest, and an image saved the moment
+// a run ends (as --save-image does, in the slot of runEnded) shows the page laid out for the end
+// (the progress bar gone), not the status squeezed into the half of the row the bar had.
+TEST(Pages, ANarrowJapaneseWindowKeepsTheSummaryWholeAndSavesTheSettledLayout)
+{
+    installTranslations(app(), QStringLiteral("ja"));
+    struct English {
+        ~English() { qDeleteAll(app().findChildren<QTranslator*>()); }
+    } english;
+    ScratchDir dir;
+    MainWindow window(defaultGuiSettings(), AppOptions {}, false);
+    window.resize(866, 560);
+    window.show();
+    auto& page = *static_cast<SweepPage*>(window.page("sweep"));
+    window.tabs()->setCurrentWidget(&page);
+    page.setTarget(QString::fromStdString(dir.path()));
+    page.setRange(4 * KiB, 32 * KiB);
+    page.setRunSettings(quickSweep());
+    // At the image: the status reaches the save buttons (the bar's half of the row is gone) and
+    // shows all its lines. (Later the history adds its note to the status, which may wrap again.)
+    bool statusWide = false, statusWhole = false;
+    QString imagedStatus;
+    QObject::connect(&page, &ToolPage::runEnded, &page, [&] {
+        EXPECT_FALSE(windowImage(window).isNull());
+        imagedStatus = page.statusText();
+        for (const QLabel* label : page.findChildren<QLabel*>()) {
+            if (label->text() != imagedStatus)
+                continue;
+            int firstButton = page.width();
+            for (const QPushButton* b : page.findChildren<QPushButton*>())
+                if (b->isVisible() && std::abs(b->geometry().center().y() - label->geometry().center().y()) < label->height())
+                    firstButton = std::min(firstButton, b->x());
+            statusWide = label->geometry().right() + 24 >= firstButton;
+            statusWhole = label->height() >= label->heightForWidth(label->width());
+        }
+    });
+    QSignalSpy ended(&page, &ToolPage::runEnded);
+    ASSERT_TRUE(page.start()) << page.statusText().toStdString();
+    ASSERT_TRUE(ended.wait(120000));
+    ASSERT_EQ(ended.at(0).at(0).toInt(), 0) << page.statusText().toStdString();
+    EXPECT_TRUE(statusWide) << imagedStatus.toStdString();
+    EXPECT_TRUE(statusWhole) << imagedStatus.toStdString();
+    QLabel* summary = nullptr;
+    for (QLabel* label : page.findChildren<QLabel*>())
+        if (label->text().startsWith(QStringLiteral("<table")))
+            summary = label;
+    ASSERT_TRUE(summary);
+    const auto lines = [](const QLabel* l, int width) { return l->heightForWidth(width) / l->fontMetrics().lineSpacing(); };
+    EXPECT_EQ(lines(summary, summary->width()), lines(summary, 100000)) << summary->width() << " px";
+    const QWidget* chart = page.findChild<ToolChart*>();
+    ASSERT_TRUE(chart);
+    EXPECT_GT(chart->width(), 2 * summary->width()) << chart->width() << " against " << summary->width();
+    // Before a run each page describes its test in a paragraph; it wraps, and asks for no width.
+    ScanPage scan;
+    SustainedPage sustained;
+    CapacityPage capacity;
+    for (const QWidget* p : std::initializer_list<const QWidget*> { &scan, &sustained, &capacity, &page })
+        EXPECT_LE(p->minimumSizeHint().width(), 866) << p->metaObject()->className();
 }
 
 TEST(Pages, SaysWhyNoCacheCliffWasFoundInItsOwnWords)

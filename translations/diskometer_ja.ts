@@ -768,6 +768,29 @@
     </message>
 </context>
 <context>
+    <name>dm::HealthBadge</name>
+    <message>
+        <source>Good</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Caution</source>
+        <translation>注意</translation>
+    </message>
+    <message>
+        <source>Bad</source>
+        <translation>異常</translation>
+    </message>
+    <message>
+        <source>Health unknown</source>
+        <translation>健康状態 不明</translation>
+    </message>
+    <message>
+        <source>Powered on for %1 hours</source>
+        <translation>使用時間 %1 時間</translation>
+    </message>
+</context>
+<context>
     <name>dm::HistoryModel</name>
     <message>
         <source>Default</source>

@@ -24,7 +24,7 @@ CapacityPage::CapacityPage(QWidget* parent)
     m_target->refill(QDir::homePath());
     m_target->setToolTip(tr("The folder where the stick is mounted (its free space is filled and read back), or "
                             "the unmounted stick itself (a quick probe that puts back what it overwrites)"));
-    settingsForm()->addRow(tr("&Stick:"), m_target);
+    addTargetRow(tr("&Stick:"), m_target);
     m_size = new QComboBox(this);
     m_size->addItem(tr("All the free space"), QVariant::fromValue<qulonglong>(0));
     for (uint64_t g : { 1, 4, 16, 64 })

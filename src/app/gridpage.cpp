@@ -3,6 +3,7 @@
 // confirmed and opened through DeviceGate, the job on BenchmarkController, its values into
 // GridModel. Its reports are in gridpagereports.cpp.
 #include "gridpage.h"
+#include "healthbadge.h"
 #include "devicegate.h"
 #include "explanationpanel.h"
 #include "gridmodel.h"
@@ -120,6 +121,8 @@ void GridPage::buildWidgets()
         setSettings(s);
     });
     top->addWidget(m_targetCombo, 1);
+    m_health = new HealthBadge(m_targetCombo, this);
+    top->addWidget(m_health);
     layout->addLayout(top);
     m_lockedWhileRunning << m_countCombo << m_sizeCombo << m_targetCombo;
 

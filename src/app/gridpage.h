@@ -23,6 +23,7 @@ namespace dm {
 class DeviceGate;
 class ExplanationPanel;
 class GridModel;
+class HealthBadge;
 class LiveChart;
 class ResultGrid;
 class TargetCombo;
@@ -134,6 +135,7 @@ private:
     QComboBox* m_countCombo = nullptr;
     QComboBox* m_sizeCombo = nullptr;
     TargetCombo* m_targetCombo = nullptr;
+    HealthBadge* m_health = nullptr; // the target drive's health and temperature
     ResultGrid* m_grid = nullptr;
     LiveChart* m_chart = nullptr;
     ExplanationPanel* m_explanations = nullptr;

@@ -23,7 +23,7 @@ ScanPage::ScanPage(QWidget* parent)
 {
     m_device = new TargetCombo(TargetCombo::Devices, this);
     m_device->refill({});
-    settingsForm()->addRow(tr("&Device:"), m_device);
+    addTargetRow(tr("&Device:"), m_device);
 
     auto* numbers = new QHBoxLayout;
     m_samples = new QSpinBox(this);

@@ -46,7 +46,7 @@ SustainedPage::SustainedPage(QWidget* parent)
     m_target = new TargetCombo(TargetCombo::Filesystems, this);
     m_target->refill(QDir::homePath());
     m_target->setToolTip(tr("A test file is written here and removed when the test ends"));
-    settingsForm()->addRow(tr("&Folder:"), m_target);
+    addTargetRow(tr("&Folder:"), m_target);
     m_total = new QComboBox(this);
     for (uint64_t g : { 1, 2, 4, 8, 16, 32, 64, 128, 256 })
         m_total->addItem(tr("%1 GiB").arg(g), QVariant::fromValue<qulonglong>(g * GiB));

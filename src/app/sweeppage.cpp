@@ -23,7 +23,7 @@ SweepPage::SweepPage(QWidget* parent)
 {
     m_target = new TargetCombo(TargetCombo::Filesystems, this);
     m_target->refill(QDir::homePath());
-    settingsForm()->addRow(tr("&Folder:"), m_target);
+    addTargetRow(tr("&Folder:"), m_target);
 
     auto* row = new QHBoxLayout;
     m_pattern = new QComboBox(this);

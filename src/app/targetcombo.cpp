@@ -49,6 +49,7 @@ void TargetCombo::refill(const QString& current)
 {
     m_current = current;
     rebuild();
+    Q_EMIT pathSet(current);
     if (isVisible())
         relist();
     else

@@ -36,6 +36,8 @@ protected:
 Q_SIGNALS:
     // The user picked an entry or a folder (not emitted by refill).
     void pathChosen(const QString& path);
+    // The path shown now, by refill or a pick (the health beside the target follows it).
+    void pathSet(const QString& path);
 
 private:
     // What a listing found, on its thread: the mounted filesystems, the block devices, and which

@@ -5,6 +5,8 @@
 #include "appoptions.h"
 #include "devicegate.h"
 #include "explanationpanel.h"
+#include "healthbadge.h"
+#include "targetcombo.h"
 #include "historyimport.h"
 #include "reportwriter.h"
 #include "reportfile.h"
@@ -155,6 +157,14 @@ void ToolPage::stop()
 QString ToolPage::statusText() const { return m_status->text(); }
 
 void ToolPage::setChart(QWidget* chart) { m_chartBox->addWidget(chart); }
+
+void ToolPage::addTargetRow(const QString& label, TargetCombo* target)
+{
+    auto* row = new QHBoxLayout;
+    row->addWidget(target, 1);
+    row->addWidget(new HealthBadge(target, this));
+    m_settings->addRow(label, row);
+}
 
 void ToolPage::setSummary(const QString& html)
 {

@@ -24,6 +24,7 @@ class QVBoxLayout;
 namespace dm {
 
 class DeviceGate;
+class TargetCombo;
 
 // What the pages of the other tests (surface scan, sustained write, block-size sweep, capacity
 // check) share: their settings on top with Start/Stop, a chart that grows while the test runs,
@@ -109,6 +110,8 @@ protected:
         });
     }
     QFormLayout* settingsForm() const { return m_settings; }
+    // The target's row of the settings: the combo and, beside it, its drive's health.
+    void addTargetRow(const QString& label, TargetCombo* target);
     void setChart(QWidget* chart);
     void setSummary(const QString& html);
     void setStatus(const QString& text);

@@ -48,7 +48,12 @@ HealthBadge::HealthBadge(TargetCombo* follow, QWidget* parent)
     setTextFormat(Qt::RichText);
     hide();
     m_timer.setInterval(30'000);
-    connect(&m_timer, &QTimer::timeout, this, &HealthBadge::refresh);
+    // Only the page in view: five pages' badges each asking every 30 s would be five reads (D-Bus,
+    // maybe smartctl) for the one a person sees.
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        if (parentWidget() && parentWidget()->isVisible())
+            refresh();
+    });
     m_timer.start();
     if (follow)
         connect(follow, &TargetCombo::pathSet, this, &HealthBadge::showFor);

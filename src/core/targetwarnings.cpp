@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "targetwarnings.h"
 
+#include "targetinuse.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -137,9 +139,9 @@ namespace {
     bool isRamFilesystem(const QString& path)
     {
         struct statfs fs { };
-        constexpr long kTmpfsMagic = 0x01021994, kRamfsMagic = 0x858458f6;
+        constexpr uint32_t kTmpfsMagic = 0x01021994, kRamfsMagic = 0x858458f6;
         return ::statfs(QFile::encodeName(path).constData(), &fs) == 0
-            && (long(fs.f_type) == kTmpfsMagic || long(fs.f_type) == kRamfsMagic);
+            && (filesystemMagic(fs.f_type) == kTmpfsMagic || filesystemMagic(fs.f_type) == kRamfsMagic);
     }
 
     void filesystemWarnings(const TargetDescription& t, QStringList& out)

@@ -242,7 +242,7 @@ namespace {
     }
 
     struct PseudoFs {
-        __fsword_t magic;
+        uint32_t magic;
         const char* name;
     };
     constexpr PseudoFs kPseudoFilesystems[] = {
@@ -341,7 +341,7 @@ std::optional<std::string> pseudoFilesystemOf(const std::string& path)
     if (::statfs(path.c_str(), &sfs) != 0)
         return std::nullopt;
     for (const PseudoFs& p : kPseudoFilesystems)
-        if (sfs.f_type == p.magic)
+        if (filesystemMagic(sfs.f_type) == p.magic)
             return quoted(path) + " is on " + p.name
                 + ", a pseudo-filesystem: the kernel makes up its files as they are read, and none of it is stored "
                   "on a drive, so there is nothing to measure; choose a directory, file or device on a drive (see "

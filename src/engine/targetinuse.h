@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <sys/types.h>
@@ -27,5 +28,11 @@ std::optional<std::string> writeTargetInUse(const std::string& path);
 // read (proc, sysfs, debugfs, cgroup...): nothing there lives on a device, so there is nothing
 // to measure, whatever the free space or direct I/O say.
 std::optional<std::string> pseudoFilesystemOf(const std::string& path);
+
+// A filesystem's magic number (linux/magic.h) from statfs's f_type. f_type is a signed word:
+// `long` on 64-bit machines, `int` on 32-bit ARM, where the magics above 0x7fffffff (ramfs, bpf,
+// efivarfs, btrfs) come out negative and never equal the header's unsigned constants. The low
+// 32 bits are the magic everywhere.
+constexpr uint32_t filesystemMagic(long fType) { return static_cast<uint32_t>(fType); }
 
 } // namespace dm

@@ -789,6 +789,14 @@
         <source>Powered on for %1 hours</source>
         <translation>使用時間 %1 時間</translation>
     </message>
+    <message>
+        <source>During the run: %1 °C at the hottest</source>
+        <translation>テスト中の最高温度: %1 °C</translation>
+    </message>
+    <message>
+        <source>As the last run found the drive; choosing a target reads it again</source>
+        <translation>前回のテスト時の状態です。対象を選び直すと読み直します</translation>
+    </message>
 </context>
 <context>
     <name>dm::HistoryModel</name>

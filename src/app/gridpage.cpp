@@ -386,6 +386,7 @@ void GridPage::onFinished(const RunResult& r, const ReportHeader& header)
     // thread described (the target as it was before the run, the power conditions it had).
     connect(
         m_explanations, &ExplanationPanel::explained, this, [this] { finishAutomation(); }, Qt::SingleShotConnection);
+    m_health->showRun(header.health);
     m_explanations->show(header.target, m_model->run(m_settings.run), header.system.power);
 }
 

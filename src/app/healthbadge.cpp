@@ -5,6 +5,8 @@
 #include "targetcombo.h"
 #include "targetinfo.h"
 
+#include <cmath>
+
 namespace dm {
 
 namespace {
@@ -64,13 +66,14 @@ void HealthBadge::showFor(const QString& path)
     if (path == m_path)
         return; // the timer reads it again
     m_path = path;
+    m_showsRun = false;
     m_reading = false; // an answer for another path may still come; it is dropped
     refresh();
 }
 
 void HealthBadge::refresh()
 {
-    if (m_path.isEmpty() || m_reading)
+    if (m_path.isEmpty() || m_reading || m_showsRun)
         return;
     m_reading = true;
     const quint64 asked = ++m_asked;
@@ -78,19 +81,40 @@ void HealthBadge::refresh()
         this,
         [path = m_path, sources = m_sources]() -> std::optional<DriveHealth> {
             noteOffGuiThread("drive health");
-            const TargetDescription target = describeTarget(path);
-            // tmpfs, NFS, FUSE name their source ("tmpfs", "server:/export"), not a block device.
-            if (!target.device.startsWith(QLatin1String("/dev/")))
-                return std::nullopt;
-            return readDriveHealth(target.device, sources);
+            return readTargetHealth(describeTarget(path), sources);
         },
         [this, asked](std::optional<DriveHealth> health) {
-            if (asked != m_asked)
+            if (asked != m_asked || m_showsRun)
                 return;
             m_reading = false;
             draw(health);
             Q_EMIT updated();
         });
+}
+
+void HealthBadge::showRun(const RunHealth& health)
+{
+    if (!health.known())
+        return;
+    m_showsRun = true;
+    const HealthMoment& last = health.end ? *health.end : *health.start;
+    const std::optional<double> first = health.start ? health.start->temperatureC : std::nullopt;
+    QString temperature;
+    if (first && last.temperatureC && int(std::lround(*first)) != int(std::lround(*last.temperatureC)))
+        temperature = QStringLiteral("%1 → %2 °C").arg(*first, 0, 'f', 0).arg(*last.temperatureC, 0, 'f', 0);
+    else if (last.temperatureC)
+        temperature = QStringLiteral("%1 °C").arg(*last.temperatureC, 0, 'f', 0);
+    QStringList tip { deviceName(health.model, health.device), last.reason };
+    if (const std::optional<double> top = health.hottest(); top && !health.temperatures.empty())
+        tip << tr("During the run: %1 °C at the hottest").arg(*top, 0, 'f', 0);
+    tip << tr("As the last run found the drive; choosing a target reads it again");
+    m_device = health.device;
+    draw(last.status, temperature, tip);
+}
+
+QString HealthBadge::deviceName(const QString& model, const QString& device)
+{
+    return model.isEmpty() ? device : model + QStringLiteral(" (") + device + ')';
 }
 
 void HealthBadge::draw(const std::optional<DriveHealth>& health)
@@ -100,16 +124,20 @@ void HealthBadge::draw(const std::optional<DriveHealth>& health)
         hide();
         return;
     }
-    QString text = QStringLiteral("<span style=\"color:%1\">●</span> %2")
-                       .arg(statusColor(health->status).name(), statusText(health->status).toHtmlEscaped());
-    if (health->temperatureC)
-        text += QStringLiteral(" · %1 °C").arg(*health->temperatureC, 0, 'f', 0);
-    setText(text);
-    QStringList tip;
-    tip << (health->model.isEmpty() ? health->device : health->model + QStringLiteral(" (") + health->device + ')');
-    tip << health->reason;
+    QStringList tip { deviceName(health->model, health->device), health->reason };
     if (health->powerOnHours)
         tip << tr("Powered on for %1 hours").arg(*health->powerOnHours);
+    draw(health->status,
+        health->temperatureC ? QStringLiteral("%1 °C").arg(*health->temperatureC, 0, 'f', 0) : QString(), tip);
+}
+
+void HealthBadge::draw(HealthStatus status, const QString& temperature, const QStringList& tip)
+{
+    QString text = QStringLiteral("<span style=\"color:%1\">●</span> %2")
+                       .arg(statusColor(status).name(), statusText(status).toHtmlEscaped());
+    if (!temperature.isEmpty())
+        text += QStringLiteral(" · ") + temperature;
+    setText(text);
     setToolTip(tip.join(QLatin1Char('\n')));
     show();
 }

@@ -162,7 +162,8 @@ void ToolPage::addTargetRow(const QString& label, TargetCombo* target)
 {
     auto* row = new QHBoxLayout;
     row->addWidget(target, 1);
-    row->addWidget(new HealthBadge(target, this));
+    m_health = new HealthBadge(target, this);
+    row->addWidget(m_health);
     m_settings->addRow(label, row);
 }
 

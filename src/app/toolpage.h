@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 #include "explanations.h"
+#include "healthbadge.h"
 #include "offguithread.h"
 #include "phasetext.h"
 #include "runheader.h"
@@ -102,11 +103,13 @@ protected:
                 files = { jsonOf(report), csvOf(report) };
             }
             // Runs on the GUI thread, where the runner (this page's child) still lives: so does the page.
-            runner->post([this, finished, result = std::move(result), header = std::move(header),
-                             files = std::move(files)] {
-                m_files = files;
-                finished(result, header);
-            });
+            runner->post(
+                [this, finished, result = std::move(result), header = std::move(header), files = std::move(files)] {
+                    m_files = files;
+                    if (m_health)
+                        m_health->showRun(header.health);
+                    finished(result, header);
+                });
         });
     }
     QFormLayout* settingsForm() const { return m_settings; }
@@ -161,6 +164,7 @@ private:
     QLabel* m_status;
     QLineEdit* m_comment;
     QList<QPushButton*> m_saveButtons;
+    HealthBadge* m_health = nullptr; // beside the target (addTargetRow); a page without a target has none
     QList<QWidget*> m_locked;
     DeviceGate* m_gate; // the typed confirmation and UDisks2, as for the grid
     bool m_hasResult = false;

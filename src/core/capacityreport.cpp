@@ -269,8 +269,7 @@ QString formatCapacityText(const CapacityReport& report)
         out += QStringLiteral("  Restored: %1 blocks put back as they were%2\n")
                    .arg(r.restoredBlocks)
                    .arg(r.unrestoredBlocks ? QStringLiteral(", %1 not").arg(r.unrestoredBlocks) : QString());
-    out += QStringLiteral("  Engine: %1, Date: %2\n")
-               .arg(report.header.engine, report.header.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
+    out += runConditionLines(report.header);
     if (!report.header.comment.isEmpty())
         out += QStringLiteral("  Comment: %1\n").arg(report.header.comment);
     out += explanationLines(r.warnings, explainCapacity(report));

@@ -17,8 +17,9 @@ namespace dm {
 
 enum class HealthStatus { Good, Caution, Bad, Unknown };
 
-// "good", "caution", "bad", "unknown": the JSON's words.
+// "good", "caution", "bad", "unknown": the JSON's words, and back (anything else is Unknown).
 QString healthStatusId(HealthStatus status);
+HealthStatus healthStatusFromId(const QString& id);
 
 // NVMe's SMART / Health Information log (NVMe base specification, log page 02h).
 struct NvmeHealth {

@@ -19,6 +19,14 @@ QString healthStatusId(HealthStatus status)
     return QStringLiteral("unknown");
 }
 
+HealthStatus healthStatusFromId(const QString& id)
+{
+    for (const HealthStatus s : { HealthStatus::Good, HealthStatus::Caution, HealthStatus::Bad })
+        if (id == healthStatusId(s))
+            return s;
+    return HealthStatus::Unknown;
+}
+
 namespace {
 
     // The bits of the NVMe critical warning (NVMe base specification, SMART / Health log byte 0).

@@ -96,6 +96,8 @@ QString formatMarkdown(const Report& report)
         lines << QString() << QStringLiteral("Queue: ") + queue;
     if (const QString power = powerSummary(report.system.power); !power.isEmpty())
         lines << QString() << QStringLiteral("Power: ") + power;
+    if (const QString health = healthSummary(report.health); !health.isEmpty())
+        lines << QString() << QStringLiteral("Health: ") + health;
     if (!report.comment.trimmed().isEmpty())
         lines << QString() << QStringLiteral("> ") + oneLine(report.comment);
     lines << QString();

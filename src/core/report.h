@@ -5,6 +5,7 @@
 #include "powerprofile.h"
 #include "queueinfo.h"
 #include "results.h"
+#include "runhealth.h"
 
 #include <QDateTime>
 #include <QString>
@@ -69,6 +70,7 @@ struct ReportHeader {
     QDateTime date; // local time with offset; when the run started
     SystemDescription system;
     TargetDescription target;
+    RunHealth health; // the drive's health and temperature at the run's start and end, and between
     QString comment;
 };
 

@@ -42,7 +42,10 @@ namespace {
         };
     }
 
-    std::optional<bool> optionalBool(const QJsonValue& v) { return v.isBool() ? std::optional(v.toBool()) : std::nullopt; }
+    std::optional<bool> optionalBool(const QJsonValue& v)
+    {
+        return v.isBool() ? std::optional(v.toBool()) : std::nullopt;
+    }
 
     PowerDescription powerFromJson(const QJsonObject& system)
     {
@@ -69,6 +72,17 @@ ReportHeader describeRunHeader(const QString& target, const std::string& engine,
     h.target = describeTarget(target);
     h.comment = comment;
     return h;
+}
+
+QString runConditionLines(const ReportHeader& header)
+{
+    QString out = QStringLiteral("  Engine: %1, Date: %2\n")
+                      .arg(header.engine, header.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
+    if (const QString power = powerSummary(header.system.power); !power.isEmpty())
+        out += QStringLiteral("  Power: %1\n").arg(power);
+    if (const QString health = healthSummary(header.health); !health.isEmpty())
+        out += QStringLiteral("  Health: %1\n").arg(health);
+    return out;
 }
 
 QString isoDateWithOffset(const QDateTime& date)
@@ -118,6 +132,7 @@ QJsonObject reportHeaderJson(const char* schema, const ReportHeader& h, const Re
                 { QStringLiteral("cpu_governor"), orNull(h.system.power.cpuGovernor) },
             } },
         { QStringLiteral("target"), target },
+        { QStringLiteral("health"), runHealthJson(h.health) },
         { QStringLiteral("warnings"), warningList },
         { QStringLiteral("cancelled"), cancelled },
         { QStringLiteral("comment"), h.comment },
@@ -165,6 +180,7 @@ QString readReportHeader(
 
     const QJsonObject target = root.value(QLatin1String("target")).toObject();
     h.target = targetDescriptionFromJson(target);
+    h.health = runHealthFromJson(root.value(QLatin1String("health")));
     region.path = h.target.path.toStdString();
     region.kind = h.target.kind == QLatin1String("file") ? RegionInfo::Kind::File
         : h.target.kind == QLatin1String("block-device") ? RegionInfo::Kind::BlockDevice

@@ -12,6 +12,10 @@
 
 namespace dm {
 
+// The lines the other kinds' text reports end their header with, each "  Name: value\n": the
+// engine and date, the power conditions, the drive's health at the start and the end.
+QString runConditionLines(const ReportHeader& header);
+
 // "2026-11-29T17:41:08+01:00": the offset always spelt out.
 QString isoDateWithOffset(const QDateTime& date);
 // The header of a run that just ended: this tool and version, the engine, now, this system, the

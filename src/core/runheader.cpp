@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runheader.h"
 
+#include "drivehealth.h"
 #include "targetinfo.h"
 #include "targetwarnings.h"
 
@@ -16,6 +17,14 @@ RunHeaderProbe::RunHeaderProbe(QString target)
 {
     if (powerHoldEnabled())
         m_hold = std::make_unique<PowerProfileHold>(QStringLiteral("Diskometer is measuring %1").arg(m_target));
+    if (const std::optional<DriveHealth> health = readTargetHealth(m_description, {})) {
+        m_health.device = health->device;
+        m_health.model = health->model;
+        m_health.start = healthMoment(*health);
+        m_health.warningTemperatureC = health->nvme.warningTemperatureC;
+        if (health->temperatureC)
+            m_temperatures = std::make_unique<TemperatureSampler>(health->device.mid(5)); // "/dev/" off
+    }
 }
 
 ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment, const DriveSpeed& speed) const
@@ -31,7 +40,15 @@ ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment, co
     header.date = m_started;
     // Read while the hold still stands: the profile the run had.
     header.system.power = describePower(m_hold && m_hold->held(), m_noSuspend.active());
-    appendWarnings(run, QStringList(m_warnings) << deviceBusyWarning(m_otherIo, speed));
+    header.health = m_health;
+    if (m_health.known()) {
+        if (const std::optional<DriveHealth> end = readTargetHealth(m_description, {}))
+            header.health.end = healthMoment(*end);
+        if (m_temperatures)
+            header.health.temperatures = m_temperatures->samples();
+    }
+    appendWarnings(
+        run, QStringList(m_warnings) << deviceBusyWarning(m_otherIo, speed) << healthWarnings(header.health));
     return header;
 }
 

@@ -9,6 +9,7 @@
 #include <QString>
 
 #include "sleepinhibitor.h"
+#include "temperaturesampler.h"
 
 #include <memory>
 
@@ -28,6 +29,8 @@ public:
     // and idle inhibitor, and the "performance" power profile (unless powerHoldEnabled() is off),
     // so the run is measured with the CPU and the bus at full speed and is not cut short by a
     // suspend. Both block for at most a few seconds each where a daemon is slow.
+    // And it reads the drive's health (drivehealth.h: sysfs, UDisks2, maybe smartctl) and, where
+    // the drive has a temperature sensor, samples it every 2 s until finish().
     explicit RunHeaderProbe(QString target);
 
     // After the run: the header and the target's warnings added to `run`'s. The target is the
@@ -35,7 +38,8 @@ public:
     // run must not turn a loop device into /dev/vda or drop its page-cache warning); only the
     // free space is read again, as it was while the run went on, when the target still lives
     // on the same filesystem. `speed` is what the drive did in the run (result.fastest):
-    // other I/O sampled before it is told only when it could move such a result.
+    // other I/O sampled before it is told only when it could move such a result. The drive's
+    // health is read again; a health that got worse, or a drive that got hot, is warned of.
     ReportHeader finish(RunEnvelope& run, const QString& comment, const DriveSpeed& speed = {}) const;
 
 private:
@@ -46,7 +50,8 @@ private:
     std::vector<DiskActivity> m_otherIo; // judged after the run against what the drive did
     QStringList m_warnings; // what the target is (RAM, a loop device over a file...), read before the run too
     std::unique_ptr<PowerProfileHold> m_hold;
+    RunHealth m_health; // as the run found the drive
+    std::unique_ptr<TemperatureSampler> m_temperatures; // only for a drive with a sensor
 };
-
 
 } // namespace dm

@@ -156,10 +156,7 @@ QString formatScanText(const ScanReport& report)
         out += QStringLiteral("  Access time: average %1 ms over %2 random 4 KiB reads\n")
                    .arg(s.averageAccessMs, 0, 'f', 3)
                    .arg(r.access.size());
-    out += QStringLiteral("  Engine: %1, Date: %2\n")
-               .arg(report.header.engine, report.header.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
-    if (const QString power = powerSummary(report.header.system.power); !power.isEmpty())
-        out += QStringLiteral("  Power: %1\n").arg(power);
+    out += runConditionLines(report.header);
     out += explanationLines(r.warnings, explainScan(report));
     if (r.error)
         out += QStringLiteral("  Stopped by an error: %1\n").arg(QString::fromStdString(*r.error));

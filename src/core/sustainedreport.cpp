@@ -129,10 +129,7 @@ QString formatSustainedText(const SustainedReport& report)
     out += QStringLiteral("  Sustained: %1 MB/s (median%2)\n")
                .arg(r.cliff.afterMbPerSec, 0, 'f', 1)
                .arg(r.cliff.cacheBytes ? QStringLiteral(" after the cliff") : QStringLiteral(" of the whole write"));
-    out += QStringLiteral("  Engine: %1, Date: %2\n")
-               .arg(report.header.engine, report.header.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
-    if (const QString power = powerSummary(report.header.system.power); !power.isEmpty())
-        out += QStringLiteral("  Power: %1\n").arg(power);
+    out += runConditionLines(report.header);
     out += explanationLines(r.warnings, explainSustained(report));
     if (r.error)
         out += QStringLiteral("  Stopped by an error: %1\n").arg(QString::fromStdString(*r.error));

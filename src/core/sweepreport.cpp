@@ -167,10 +167,7 @@ QString formatSweepText(const SweepReport& report)
             line.chop(1);
         out += line + QLatin1Char('\n');
     }
-    out += QStringLiteral("  Engine: %1, Date: %2\n")
-               .arg(report.header.engine, report.header.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
-    if (const QString power = powerSummary(report.header.system.power); !power.isEmpty())
-        out += QStringLiteral("  Power: %1\n").arg(power);
+    out += runConditionLines(report.header);
     out += explanationLines(r.warnings, explainSweep(report));
     for (const auto& p : r.points)
         for (const auto* m : { &p.read, &p.write })

@@ -234,6 +234,8 @@ QString formatText(const Report& report, bool crlf)
         lines << footerLine(QStringLiteral("OS"), os);
     if (const QString power = powerSummary(report.system.power); !power.isEmpty())
         lines << footerLine(QStringLiteral("Power"), power);
+    if (const QString health = healthSummary(report.health); !health.isEmpty())
+        lines << footerLine(QStringLiteral("Health"), health);
     if (const QString device = deviceSummary(report.target); !device.isEmpty())
         lines << footerLine(QStringLiteral("Device"), device);
     if (const QString queue = queueSummary(report.target.queue, report.target.rotational); !queue.isEmpty())

@@ -90,6 +90,38 @@ TEST(HealthBadge, OnlyTheNewestPathsAnswerIsShown)
     EXPECT_TRUE(badge.device().isEmpty());
 }
 
+TEST(HealthBadge, AfterARunItShowsTheRunsStartAndEndUntilAnotherTargetIsChosen)
+{
+    app();
+    HealthBadge badge(nullptr);
+    badge.setSources(local());
+    QSignalSpy updated(&badge, &HealthBadge::updated);
+    badge.showFor(QStringLiteral("/dev/shm"));
+    ASSERT_TRUE(updated.wait(10000));
+    ASSERT_TRUE(badge.isHidden());
+
+    RunHealth run;
+    run.device = QStringLiteral("/dev/nvme0n1");
+    run.model = QStringLiteral("Samsung SSD 980 PRO 1TB");
+    run.start = HealthMoment { HealthStatus::Good, QStringLiteral("SMART reports no problem (udisks2)"), 38.2 };
+    run.end = HealthMoment { HealthStatus::Good, QStringLiteral("SMART reports no problem (udisks2)"), 44.4 };
+    run.temperatures = { { 0, 38.2 }, { 2, 47.1 }, { 4, 44.4 } };
+    badge.showRun(run);
+    EXPECT_FALSE(badge.isHidden());
+    EXPECT_TRUE(badge.text().contains(QStringLiteral("Good · 38 → 44 °C"))) << badge.text().toStdString();
+    EXPECT_TRUE(badge.toolTip().contains(QStringLiteral("Samsung SSD 980 PRO 1TB (/dev/nvme0n1)")))
+        << badge.toolTip().toStdString();
+    EXPECT_TRUE(badge.toolTip().contains(QStringLiteral("47 °C"))) << badge.toolTip().toStdString();
+    EXPECT_EQ(badge.device(), run.device);
+
+    badge.showRun(RunHealth {}); // a run on no drive leaves the picture as it was
+    EXPECT_TRUE(badge.text().contains(QStringLiteral("38 → 44 °C")));
+
+    badge.showFor(QStringLiteral("/dev/shm/")); // another target: read again
+    ASSERT_TRUE(updated.wait(10000));
+    EXPECT_TRUE(badge.isHidden());
+}
+
 TEST(HealthBadge, TheGridAndEveryPageWithATargetFollowItsCombo)
 {
     app();

@@ -25,6 +25,12 @@ inline ReportHeader fakeHeader()
     h.target.device = QStringLiteral("/dev/loop3");
     h.target.bus = QStringLiteral("loop");
     h.target.capacityBytes = 1073741824;
+    const HealthMoment loop { HealthStatus::Unknown,
+        QStringLiteral("no SMART data: /dev/loop3 is a loop device over /srv/disk.img: its drive has the SMART data"),
+        std::nullopt };
+    h.health.device = QStringLiteral("/dev/loop3");
+    h.health.start = loop;
+    h.health.end = loop;
     h.comment = QStringLiteral("ünïcode");
     return h;
 }

@@ -72,6 +72,14 @@ inline Report fakeReport()
     t.capacityBytes = qint64(242 * GiB);
     t.freeBytes = qint64(138 * GiB); // 104 GiB used: 43 %
 
+    // As RunHeaderProbe records it: healthy, warmer at the end, hottest between.
+    r.health.device = QStringLiteral("/dev/nvme0n1");
+    r.health.model = QStringLiteral("Samsung SSD 980 PRO 1TB");
+    r.health.start = HealthMoment { HealthStatus::Good, QStringLiteral("SMART reports no problem (udisks2)"), 41.85 };
+    r.health.end = HealthMoment { HealthStatus::Good, QStringLiteral("SMART reports no problem (udisks2)"), 46.85 };
+    r.health.warningTemperatureC = 82;
+    r.health.temperatures = { { 0, 41.85 }, { 2, 44.85 }, { 4, 48.85 }, { 6, 46.85 } };
+
     r.run.settings = RunSettings {};
     r.run.seed = 0x1234abcd5678ef90ULL;
     r.run.region.kind = RegionInfo::Kind::Directory;

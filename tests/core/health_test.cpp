@@ -10,6 +10,7 @@
 // - the JSON the CLI prints.
 // The D-Bus side is health_fake_udisks_test.cpp (stand-in UDisks2) and udisks_test.cpp (real udisksd).
 #include "drivehealth.h"
+#include "fakesys.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,6 +22,8 @@
 #include <gtest/gtest.h>
 
 using namespace dm;
+using dm::test::addNvme;
+using dm::test::FakeSys;
 
 // Readable failures: gtest would print a QString as its UTF-16 code units.
 void PrintTo(const QString& s, std::ostream* os) { *os << '"' << s.toStdString() << '"'; }
@@ -62,65 +65,6 @@ DriveHealth goodAta()
     h.ata.pendingSectors = 0;
     h.ata.uncorrectableSectors = 0;
     return h;
-}
-
-// A tree laid out as /sys is, in a temporary directory.
-class FakeSys {
-public:
-    QString root() const { return m_dir.path(); }
-    void file(const QString& path, const QByteArray& content)
-    {
-        const QString full = m_dir.filePath(path);
-        QDir().mkpath(QFileInfo(full).path());
-        QFile f(full);
-        ASSERT_TRUE(f.open(QIODevice::WriteOnly)) << full.toStdString();
-        f.write(content + '\n');
-    }
-    void link(const QString& path, const QString& target)
-    {
-        const QString full = m_dir.filePath(path);
-        QDir().mkpath(QFileInfo(full).path());
-        ASSERT_TRUE(QFile::link(target, full)) << full.toStdString();
-    }
-    // A disk's directory in devices/ with /sys/block and /sys/class/block links to it.
-    QString disk(const QString& name, const QString& devicePath)
-    {
-        const QString dir = devicePath + QStringLiteral("/block/") + name;
-        file(dir + QStringLiteral("/size"), "2000409264");
-        link(QStringLiteral("block/") + name, QStringLiteral("../") + dir);
-        link(QStringLiteral("class/block/") + name, QStringLiteral("../../") + dir);
-        return dir;
-    }
-    // A device of the kernel's own (loop, dm, zram): devices/virtual/block/<name>.
-    QString virtualDisk(const QString& name, const QByteArray& size = "65536")
-    {
-        const QString dir = QStringLiteral("devices/virtual/block/") + name;
-        file(dir + QStringLiteral("/size"), size);
-        link(QStringLiteral("block/") + name, QStringLiteral("../") + dir);
-        link(QStringLiteral("class/block/") + name, QStringLiteral("../../") + dir);
-        return dir;
-    }
-    void partition(const QString& diskDir, const QString& name)
-    {
-        file(diskDir + QLatin1Char('/') + name + QStringLiteral("/partition"), "1");
-        link(QStringLiteral("class/block/") + name, QStringLiteral("../../") + diskDir + QLatin1Char('/') + name);
-    }
-
-private:
-    QTemporaryDir m_dir;
-};
-
-// An NVMe drive: /sys/block/nvme0n1/device is the controller nvme0, whose hwmon is "nvme".
-void addNvme(FakeSys& sys)
-{
-    const QString ctrl = QStringLiteral("devices/pci0000:00/0000:00:01.1/0000:01:00.0/nvme/nvme0");
-    sys.file(ctrl + QStringLiteral("/model"), "Samsung SSD 980 PRO 1TB");
-    sys.file(ctrl + QStringLiteral("/hwmon2/name"), "nvme");
-    sys.file(ctrl + QStringLiteral("/hwmon2/temp1_input"), "43850");
-    sys.file(ctrl + QStringLiteral("/hwmon2/temp1_max"), "81850");
-    const QString disk = sys.disk(QStringLiteral("nvme0n1"), ctrl);
-    sys.link(disk + QStringLiteral("/device"), QStringLiteral("../.."));
-    sys.partition(disk, QStringLiteral("nvme0n1p2"));
 }
 
 // A SATA drive with drivetemp: the sensor sits in a hwmon class directory below the SCSI device,
@@ -229,7 +173,8 @@ TEST(HealthRules, EachAtaSectorCountIsCaution)
 {
     for (int which = 0; which < 3; ++which) {
         DriveHealth h = goodAta();
-        std::optional<qint64>* counts[] = { &h.ata.reallocatedSectors, &h.ata.pendingSectors, &h.ata.uncorrectableSectors };
+        std::optional<qint64>* counts[]
+            = { &h.ata.reallocatedSectors, &h.ata.pendingSectors, &h.ata.uncorrectableSectors };
         *counts[which] = 1;
         h = assessed(h);
         EXPECT_EQ(h.status, HealthStatus::Caution) << which;
@@ -337,7 +282,8 @@ TEST(HealthSysfs, AVolumeNamesTheDrivesBelowIt)
     sys.file(QStringLiteral("devices/virtual/block/dm-0/slaves/sdb2/x"), "");
     const DriveHealth h = readDriveHealth(QStringLiteral("/dev/dm-0"), { sys.root(), true, QString() });
     EXPECT_EQ(h.status, HealthStatus::Unknown);
-    EXPECT_TRUE(h.reason.contains(QStringLiteral("/dev/dm-0 is a volume on /dev/sda2, /dev/sdb2"))) << h.reason.toStdString();
+    EXPECT_TRUE(h.reason.contains(QStringLiteral("/dev/dm-0 is a volume on /dev/sda2, /dev/sdb2")))
+        << h.reason.toStdString();
 }
 
 TEST(HealthSysfs, TheDriveListLeavesOutRamDisksAndEmptyLoops)

@@ -86,6 +86,7 @@ TEST(TextReport, DefaultProfileMatchesCrystalDiskMarkLayout)
         QStringLiteral("     Time: Measure 5 sec / Interval 5 sec"),
         QStringLiteral("     Date: 2026/11/29 17:41:08"),
         QStringLiteral("       OS: Debian GNU/Linux 12 (bookworm) [6.1.0-13-amd64]"),
+        QStringLiteral("   Health: Good, 42 °C at the start; Good, 47 °C at the end (hottest 49 °C)"),
         QStringLiteral("   Device: Samsung SSD 980 PRO 1TB (nvme) ext4"),
     };
     EXPECT_EQ(lines.mid(2).join(QLatin1Char('\n')).toStdString(), expected.join(QLatin1Char('\n')).toStdString());

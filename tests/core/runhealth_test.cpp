@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The drive's health in every report (issue 15, part 2) and its temperature during the run
+// (part 3): what a run records (runhealth.h), how the reports say it, when it warns, and the
+// sampler reading a sysfs fixture's hwmon sensor while its value changes.
+#include "fakesys.h"
+#include "runhealth.h"
+#include "targetinfo.h"
+#include "temperaturesampler.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+using namespace dm;
+using dm::test::addNvme;
+using dm::test::FakeSys;
+
+namespace {
+
+const QString kFine = QStringLiteral("SMART reports no problem (udisks2)");
+
+RunHealth warmingRun(double from, double to, std::vector<TemperatureSample> between = {})
+{
+    RunHealth h;
+    h.device = QStringLiteral("/dev/nvme0n1");
+    h.model = QStringLiteral("Samsung SSD 980 PRO 1TB");
+    h.start = HealthMoment { HealthStatus::Good, kFine, from };
+    h.end = HealthMoment { HealthStatus::Good, kFine, to };
+    h.temperatures = std::move(between);
+    return h;
+}
+
+TEST(RunHealth, TheJsonReadsBackAsItWasWritten)
+{
+    RunHealth h = warmingRun(41.85, 46.85, { { 0, 41.85 }, { 2.01, 49 }, { 4.02, 46.85 } });
+    h.warningTemperatureC = 82;
+    h.end->status = HealthStatus::Caution;
+    h.end->reason = QStringLiteral("1 reallocated sector");
+    const QJsonValue json = runHealthJson(h);
+    ASSERT_TRUE(json.isObject());
+    EXPECT_EQ(json[QLatin1String("start")][QLatin1String("status")].toString(), QStringLiteral("good"));
+    EXPECT_EQ(json[QLatin1String("end")][QLatin1String("status")].toString(), QStringLiteral("caution"));
+    EXPECT_DOUBLE_EQ(json[QLatin1String("hottest_c")].toDouble(), 49);
+    const RunHealth back = runHealthFromJson(json);
+    EXPECT_EQ(back.device, h.device);
+    EXPECT_EQ(back.model, h.model);
+    EXPECT_EQ(back.start, h.start);
+    EXPECT_EQ(back.end, h.end);
+    EXPECT_EQ(back.warningTemperatureC, h.warningTemperatureC);
+    EXPECT_EQ(back.temperatures, h.temperatures);
+}
+
+TEST(RunHealth, NothingReadIsNullAndReadsBackAsNothing)
+{
+    EXPECT_TRUE(runHealthJson(RunHealth {}).isNull());
+    EXPECT_FALSE(runHealthFromJson(QJsonValue()).known());
+    // A report from before health was recorded has no "health" at all.
+    EXPECT_FALSE(runHealthFromJson(QJsonValue(QJsonValue::Undefined)).known());
+}
+
+TEST(RunHealth, TheReportLineSaysTheStartAndTheEnd)
+{
+    EXPECT_EQ(healthSummary(warmingRun(38.2, 37.9)), QStringLiteral("Good, 38 °C at the start and the end"))
+        << "the same status and the same whole degrees are said once";
+    EXPECT_EQ(healthSummary(warmingRun(38, 44, { { 0, 38 }, { 2, 47 }, { 4, 44 } })),
+        QStringLiteral("Good, 38 °C at the start; Good, 44 °C at the end (hottest 47 °C)"));
+    EXPECT_EQ(healthSummary(warmingRun(38, 44, { { 0, 38 }, { 2, 44 } })),
+        QStringLiteral("Good, 38 °C at the start; Good, 44 °C at the end"))
+        << "no hottest when the end was the hottest";
+    EXPECT_TRUE(healthSummary(RunHealth {}).isEmpty());
+
+    RunHealth worn = warmingRun(40, 40);
+    worn.end->status = HealthStatus::Caution;
+    worn.end->reason = QStringLiteral("12 pending sectors");
+    EXPECT_EQ(
+        healthSummary(worn), QStringLiteral("Good, 40 °C at the start; Caution, 40 °C at the end: 12 pending sectors"));
+
+    RunHealth vm;
+    const HealthMoment unknown { HealthStatus::Unknown,
+        QStringLiteral("no SMART data: /dev/vda is a virtual machine's disk: the host's drive has the SMART data") };
+    vm.start = vm.end = unknown;
+    EXPECT_EQ(healthSummary(vm),
+        QStringLiteral("Unknown at the start and the end (no SMART data; diskometer-cli health says why)"));
+}
+
+TEST(RunHealth, AHealthThatGotWorseDuringTheRunIsWarned)
+{
+    RunHealth h = warmingRun(40, 40);
+    EXPECT_TRUE(healthWarnings(h).isEmpty());
+    h.end->status = HealthStatus::Bad;
+    h.end->reason = QStringLiteral("SMART: the drive predicts its failure");
+    const QStringList w = healthWarnings(h);
+    ASSERT_EQ(w.size(), 1);
+    EXPECT_TRUE(w[0].contains(QStringLiteral("from Good to Bad"))) << w[0].toStdString();
+    EXPECT_TRUE(w[0].contains(h.end->reason));
+
+    // Unknown then Good (UDisks2 came up during the run) is not a change of health.
+    h.start->status = HealthStatus::Unknown;
+    h.end->status = HealthStatus::Good;
+    EXPECT_TRUE(healthWarnings(h).isEmpty());
+}
+
+TEST(RunHealth, ADriveAtItsWarningTemperatureOrMuchWarmerIsWarnedOfThrottling)
+{
+    RunHealth hot = warmingRun(60, 70, { { 0, 60 }, { 2, 83 }, { 4, 70 } });
+    hot.warningTemperatureC = 82;
+    QStringList w = healthWarnings(hot);
+    ASSERT_EQ(w.size(), 1);
+    EXPECT_TRUE(w[0].contains(QStringLiteral("83 °C"))) << w[0].toStdString();
+    EXPECT_TRUE(w[0].contains(QStringLiteral("warning temperature (82 °C)"))) << w[0].toStdString();
+
+    hot.start->temperatureC = 70.4;
+    hot.temperatures = { { 0, 70.4 }, { 2, 81.4 } };
+    EXPECT_TRUE(healthWarnings(hot).isEmpty()) << "below the threshold and 11 °C warmer";
+
+    const RunHealth warmed = warmingRun(35, 45, { { 0, 35 }, { 2, 50 }, { 4, 45 } });
+    w = healthWarnings(warmed);
+    ASSERT_EQ(w.size(), 1);
+    EXPECT_TRUE(w[0].contains(QStringLiteral("from 35 °C to 50 °C"))) << w[0].toStdString();
+    EXPECT_TRUE(healthWarnings(warmingRun(35, 49.5)).isEmpty()) << "14.5 °C is under the 15 °C rise";
+}
+
+TEST(RunHealth, ATargetOnNoDriveHasNoHealthToRead)
+{
+    TargetDescription tmpfs;
+    tmpfs.device = QStringLiteral("tmpfs");
+    EXPECT_FALSE(readTargetHealth(tmpfs, {}).has_value());
+    TargetDescription nfs;
+    nfs.device = QStringLiteral("server:/export");
+    EXPECT_FALSE(readTargetHealth(nfs, {}).has_value());
+}
+
+TEST(TemperatureSampler, ReadsTheSensorWhileItChanges)
+{
+    FakeSys sys;
+    addNvme(sys); // 43.85 °C
+    const QString input = QStringLiteral("devices/pci0000:00/0000:00:01.1/0000:01:00.0/nvme/nvme0/hwmon2/temp1_input");
+    std::vector<TemperatureSample> seen;
+    {
+        TemperatureSampler sampler(QStringLiteral("nvme0n1"), sys.root(), std::chrono::milliseconds(20));
+        const auto until = [&](double celsius) {
+            for (int i = 0; i < 500; ++i) { // 5 s at most
+                seen = sampler.samples();
+                if (!seen.empty() && seen.back().celsius == celsius)
+                    return true;
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
+            return false;
+        };
+        ASSERT_TRUE(until(43.85));
+        sys.file(input, "61000");
+        ASSERT_TRUE(until(61));
+    } // joins the thread
+    ASSERT_GE(seen.size(), 2u);
+    EXPECT_DOUBLE_EQ(seen.front().celsius, 43.85);
+    EXPECT_LT(seen.front().seconds, 0.5) << "the first sample is taken at the start";
+    for (size_t i = 1; i < seen.size(); ++i)
+        EXPECT_GT(seen[i].seconds, seen[i - 1].seconds);
+}
+
+TEST(TemperatureSampler, ADriveWithoutASensorGivesNoSamples)
+{
+    FakeSys sys;
+    sys.virtualDisk(QStringLiteral("loop0"));
+    TemperatureSampler sampler(QStringLiteral("loop0"), sys.root(), std::chrono::milliseconds(5));
+    std::this_thread::sleep_for(std::chrono::milliseconds(60));
+    EXPECT_TRUE(sampler.samples().empty());
+}
+
+} // namespace

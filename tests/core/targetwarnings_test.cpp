@@ -299,12 +299,14 @@ TEST(DeviceBusy, IOCompletedMeanwhileCountsForTheWholeDisk)
     for (const char* device : { "/dev/sda3", "/dev/dm-2", "/dev/mapper/vg-root", "/dev/sda" }) {
         SCOPED_TRACE(device);
         tree.file("sys/block/sda/stat", SysTree::stat(1000, 5000, 0));
+        // The I/O lands mid-window; 400 ms leave room for the first reading on a slow machine
+        // (under qemu-user, with other tests beside it, it once came after a 50 ms write).
         std::thread writer([&] {
-            std::this_thread::sleep_for(50ms);
+            std::this_thread::sleep_for(400ms);
             // 10 MB read and 2 MB written meanwhile.
             tree.file("sys/block/sda/stat", SysTree::stat(1000 + 20000, 5000 + 4000, 0));
         });
-        const QString w = busyWarning(QString::fromLatin1(device), tree.paths(), 200ms);
+        const QString w = busyWarning(QString::fromLatin1(device), tree.paths(), 1000ms);
         writer.join();
         EXPECT_TRUE(w.startsWith(QLatin1String("other I/O on sda ("))) << w.toStdString();
         EXPECT_TRUE(w.contains(QLatin1String(" MB/s read, "))) << w.toStdString();

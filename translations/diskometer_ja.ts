@@ -2072,6 +2072,14 @@ Write MB/s</source>
         <source>One long write: where the drive&apos;s cache runs out</source>
         <translation>長い書き込み: ドライブのキャッシュが尽きる位置</translation>
     </message>
+    <message>
+        <source>°C</source>
+        <translation>°C</translation>
+    </message>
+    <message>
+        <source>Drive temperature</source>
+        <translation>ドライブ温度</translation>
+    </message>
 </context>
 <context>
     <name>dm::SweepPage</name>

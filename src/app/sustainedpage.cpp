@@ -61,6 +61,12 @@ SustainedPage::SustainedPage(QWidget* parent)
     m_chart->setXAxis(tr("Written (GB)"), 0, double(8 * GiB) / 1e9);
     m_chart->setYTitle(ToolChart::Side::Left, tr("MB/s"));
     m_rate = m_chart->addLine(tr("Write"), ToolChart::Side::Left, ToolChart::Role::Primary);
+    // The drive's temperature along the write, after it, where the drive has a sensor: a rate
+    // that falls while the drive heats is throttling, not a full cache (docs/HEALTH.md).
+    m_chart->setYTitle(ToolChart::Side::Right, tr("°C"));
+    m_temperature
+        = m_chart->addLine(tr("Drive temperature"), ToolChart::Side::Right, ToolChart::Role::Secondary, Qt::DashLine);
+    m_chart->setSideVisible(ToolChart::Side::Right, false);
     setChart(m_chart);
     updateSummary();
 }
@@ -93,6 +99,7 @@ bool SustainedPage::launch()
     m_elapsed = 0;
     m_report.reset();
     m_chart->clear();
+    m_chart->setSideVisible(ToolChart::Side::Right, false);
     m_rate->setPointsVisible(false);
     m_chart->setTitle(m_target->currentPath());
     m_chart->setXAxis(tr("Written (GB)"), 0, double(request.totalBytes) / 1e9);
@@ -142,6 +149,7 @@ void SustainedPage::onFinished(Result<SustainedResult> result, ReportHeader head
     m_chart->fitY(ToolChart::Side::Left, top);
     if (result->cliff.cacheBytes)
         m_chart->setMarker(double(*result->cliff.cacheBytes) / 1e9, tr("Cache runs out"));
+    plotTemperature(result->timeline, header.health.temperatures);
     updateSummary();
     if (result->error)
         showResult(!result->timeline.empty(), tr("The write stopped: %1").arg(QString::fromStdString(*result->error)));
@@ -152,6 +160,24 @@ void SustainedPage::onFinished(Result<SustainedResult> result, ReportHeader head
         showResult(true,
             tr("Wrote %1 in %2; the test file is removed")
                 .arg(gb(double(result->bytesWritten)), clockText(result->seconds)));
+}
+
+void SustainedPage::plotTemperature(
+    const std::vector<SustainedSample>& timeline, const std::vector<TemperatureSample>& temperatures)
+{
+    QList<QPointF> points;
+    double top = 0;
+    for (const SustainedSample& s : timeline)
+        if (const std::optional<double> c = temperatureAt(temperatures, s.t)) {
+            points.append({ double(s.bytes) / 1e9, *c });
+            top = std::max(top, *c);
+        }
+    m_temperature->replace(points);
+    // One reading is no line; a sensorless drive none at all.
+    const bool shown = temperatures.size() >= 2 && !points.isEmpty();
+    if (shown)
+        m_chart->fitY(ToolChart::Side::Right, top);
+    m_chart->setSideVisible(ToolChart::Side::Right, shown);
 }
 
 void SustainedPage::updateSummary()

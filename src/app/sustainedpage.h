@@ -26,6 +26,10 @@ public:
     const std::optional<SustainedReport>& report() const { return m_report; }
     ToolChart* chart() const { return m_chart; }
     int plottedSamples() const;
+    // The drive's temperature along the write on the right axis (called at the run's end with
+    // the run header's readings); hidden with fewer than two readings.
+    void plotTemperature(
+        const std::vector<SustainedSample>& timeline, const std::vector<TemperatureSample>& temperatures);
     // Why no cache cliff was reported, in the window's language; empty when one was.
     static QString noCliffText(const CacheCliff& cliff);
 
@@ -48,6 +52,7 @@ private:
     QComboBox* m_total;
     ToolChart* m_chart;
     QLineSeries* m_rate;
+    QLineSeries* m_temperature; // on the right axis, shown only after a run that has readings
     std::optional<SustainedReport> m_report;
     std::vector<SustainedSample> m_live;
     double m_elapsed = 0;

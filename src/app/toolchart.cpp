@@ -8,6 +8,7 @@
 #include <QEvent>
 #include <QGraphicsLayout>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -157,6 +158,18 @@ void ToolChart::setMarker(double x, const QString& name)
     m_markerX = x;
     m_marker->setName(name);
     m_marker->replace({ QPointF(x, 0), QPointF(x, m_left->max()) });
+}
+
+void ToolChart::setSideVisible(Side side, bool visible)
+{
+    QValueAxis* axis = yAxis(side);
+    axis->setVisible(visible);
+    for (const Styled& s : m_styled)
+        if (s.series->attachedAxes().contains(axis)) {
+            s.series->setVisible(visible);
+            for (QLegendMarker* marker : m_chart->legend()->markers(s.series))
+                marker->setVisible(visible);
+        }
 }
 
 void ToolChart::clear()

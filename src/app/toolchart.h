@@ -39,6 +39,9 @@ public:
     void fitY(Side side, double maxValue);
     // A vertical marker at x (the cache cliff), from 0 to the top of the left axis; none when nan.
     void setMarker(double x, const QString& name);
+    // Shows or hides one side's axis with its series and their legend entries: a line that has
+    // nothing to draw this time (a drive without a temperature sensor) takes no room.
+    void setSideVisible(Side side, bool visible);
     void clear();
 
     QChart* chart() const { return m_chart; }

@@ -98,6 +98,16 @@ HealthMoment healthMoment(const DriveHealth& health)
     return HealthMoment { health.status, health.reason, health.temperatureC };
 }
 
+std::optional<double> temperatureAt(const std::vector<TemperatureSample>& temperatures, double seconds)
+{
+    if (temperatures.empty())
+        return std::nullopt;
+    // Sorted by time: the first reading after `seconds`, and the one before it.
+    const auto after = std::upper_bound(temperatures.begin(), temperatures.end(), seconds,
+        [](double s, const TemperatureSample& t) { return s < t.seconds; });
+    return after == temperatures.begin() ? after->celsius : std::prev(after)->celsius;
+}
+
 std::optional<DriveHealth> readTargetHealth(const TargetDescription& target, const HealthSources& sources)
 {
     if (!target.device.startsWith(QLatin1String("/dev/")))

@@ -44,6 +44,12 @@ struct RunHealth {
 
 HealthMoment healthMoment(const DriveHealth& health);
 
+// The drive's temperature `seconds` into the run: the last reading at or before then (the first
+// one before any), nothing without readings. The readings count from the run header's start,
+// a fraction of a second before a kind's own clock starts (its first I/O): close enough for
+// readings 2 s apart.
+std::optional<double> temperatureAt(const std::vector<TemperatureSample>& temperatures, double seconds);
+
 // readDriveHealth() for the drive holding `target`, or nothing when it is on no drive: tmpfs,
 // NFS and FUSE name their source ("tmpfs", "server:/export"), not a block device. Blocking.
 std::optional<DriveHealth> readTargetHealth(const TargetDescription& target, const HealthSources& sources);

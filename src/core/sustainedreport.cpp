@@ -49,12 +49,18 @@ QByteArray formatSustainedJson(const SustainedReport& report)
                 r.cliff.reason.empty() ? QJsonValue() : QJsonValue(QString::fromStdString(r.cliff.reason)) },
         });
     QJsonArray timeline;
-    for (const auto& s : r.timeline)
-        timeline.append(QJsonObject {
+    const std::vector<TemperatureSample>& temperatures = report.header.health.temperatures;
+    for (const auto& s : r.timeline) {
+        QJsonObject sample {
             { QStringLiteral("t"), s.t },
             { QStringLiteral("bytes"), qint64(s.bytes) },
             { QStringLiteral("mb_per_s"), s.mbPerSec },
-        });
+        };
+        // The drive's temperature beside its rate, where it has a sensor (issue 15, part 3).
+        if (const std::optional<double> c = temperatureAt(temperatures, s.t))
+            sample.insert(QStringLiteral("temperature_c"), *c);
+        timeline.append(sample);
+    }
     root.insert(QStringLiteral("timeline"), timeline);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }

@@ -6,8 +6,8 @@
 // and the grid; Stop ends a page's test quickly and keeps what was measured; bad choices are
 // refused with a message and nothing runs.
 #include "capacitypage.h"
-#include "historypage.h"
 #include "gridpage.h"
+#include "historypage.h"
 #include "mainwindow.h"
 #include "offguithreadspy.h"
 #include "offscreenapp.h"
@@ -20,21 +20,23 @@
 #include "windowimage.h"
 
 #include <QApplication>
+#include <QChart>
 #include <QCheckBox>
-#include <QTimer>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPushButton>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
-#include <QTranslator>
 #include <QThread>
+#include <QTimer>
+#include <QTranslator>
 #include <gtest/gtest.h>
-
 
 using namespace dm;
 using namespace dm::test;
@@ -42,6 +44,27 @@ using namespace dm::test;
 namespace {
 
 QApplication& app() { return offscreenApp(); }
+
+// The sustained write's temperature line (on the chart's right axis) and whether it is shown.
+QLineSeries* temperatureLine(const SustainedPage& page)
+{
+    for (QAbstractSeries* s : page.chart()->chart()->series())
+        if (s->name() == SustainedPage::tr("Drive temperature"))
+            return qobject_cast<QLineSeries*>(s);
+    return nullptr;
+}
+
+bool temperatureShown(const SustainedPage& page)
+{
+    const QLineSeries* line = temperatureLine(page);
+    bool axisShown = false;
+    for (const QAbstractAxis* axis : page.chart()->chart()->axes(Qt::Vertical))
+        if (axis->alignment() == Qt::AlignRight)
+            axisShown = axis->isVisible();
+    EXPECT_TRUE(line);
+    EXPECT_EQ(line && line->isVisible(), axisShown) << "the line and its axis together";
+    return line && line->isVisible() && axisShown;
+}
 
 RunSettings quickSweep()
 {
@@ -139,6 +162,8 @@ TEST(Pages, SustainedWritePlotsATimelineUpToTheAmountAndLeavesNoFile)
     EXPECT_EQ(r.timeline.back().bytes, 96 * MiB);
     EXPECT_EQ(r.bytesWritten, 96 * MiB);
     EXPECT_EQ(page.plottedSamples(), int(r.timeline.size()));
+    // The temperature line shows only for a drive whose sensor gave readings (none in a VM).
+    EXPECT_EQ(temperatureShown(page), page.report()->header.health.temperatures.size() >= 2);
     // The run header, made on the job's thread around the run (ToolPage::startJob).
     EXPECT_EQ(page.report()->header.target.path, QString::fromStdString(dir.path()));
     EXPECT_TRUE(page.report()->header.date.isValid());
@@ -150,6 +175,29 @@ TEST(Pages, SustainedWritePlotsATimelineUpToTheAmountAndLeavesNoFile)
     ASSERT_EQ(formattedOn.size(), 1u);
     EXPECT_NE(formattedOn.front(), QApplication::instance()->thread());
     EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+TEST(Pages, SustainedWriteDrawsTheDrivesTemperatureOnTheRightAxis)
+{
+    app();
+    SustainedPage page;
+    page.show(); // a legend marker counts as visible only in a shown chart
+    const std::vector<SustainedSample> timeline { { 1, 1 * GiB, 900 }, { 2, 2 * GiB, 880 }, { 3, 3 * GiB, 300 } };
+    page.plotTemperature(timeline, { { 0, 41 }, { 2, 63 }, { 3, 71 } });
+    ASSERT_TRUE(temperatureShown(page));
+    const QLineSeries* line = temperatureLine(page);
+    ASSERT_EQ(line->count(), 3);
+    EXPECT_EQ(line->at(2), QPointF(3 * GiB / 1e9, 71)) << "at the GB written, as the rate";
+    EXPECT_EQ(line->at(1).y(), 63);
+    const auto markers = page.chart()->chart()->legend()->markers(const_cast<QLineSeries*>(line));
+    ASSERT_EQ(markers.size(), 1);
+    EXPECT_TRUE(markers[0]->isVisible());
+
+    page.plotTemperature(timeline, { { 0, 41 } }); // one reading is no line
+    EXPECT_FALSE(temperatureShown(page));
+    EXPECT_FALSE(markers[0]->isVisible()) << "nor its legend entry";
+    page.plotTemperature(timeline, {});
+    EXPECT_FALSE(temperatureShown(page));
 }
 
 TEST(Pages, SweepPlotsOnePointPerBlockSizeAndDirection)
@@ -207,7 +255,8 @@ TEST(Pages, ANarrowJapaneseWindowKeepsTheSummaryWholeAndSavesTheSettledLayout)
                 continue;
             int firstButton = page.width();
             for (const QPushButton* b : page.findChildren<QPushButton*>())
-                if (b->isVisible() && std::abs(b->geometry().center().y() - label->geometry().center().y()) < label->height())
+                if (b->isVisible()
+                    && std::abs(b->geometry().center().y() - label->geometry().center().y()) < label->height())
                     firstButton = std::min(firstButton, b->x());
             statusWide = label->geometry().right() + 24 >= firstButton;
             statusWhole = label->height() >= label->heightForWidth(label->width());
@@ -224,7 +273,8 @@ TEST(Pages, ANarrowJapaneseWindowKeepsTheSummaryWholeAndSavesTheSettledLayout)
         if (label->text().startsWith(QStringLiteral("<table")))
             summary = label;
     ASSERT_TRUE(summary);
-    const auto lines = [](const QLabel* l, int width) { return l->heightForWidth(width) / l->fontMetrics().lineSpacing(); };
+    const auto lines
+        = [](const QLabel* l, int width) { return l->heightForWidth(width) / l->fontMetrics().lineSpacing(); };
     EXPECT_EQ(lines(summary, summary->width()), lines(summary, 100000)) << summary->width() << " px";
     const QWidget* chart = page.findChild<ToolChart*>();
     ASSERT_TRUE(chart);

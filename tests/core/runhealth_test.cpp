@@ -4,8 +4,13 @@
 // sampler reading a sysfs fixture's hwmon sensor while its value changes.
 #include "fakesys.h"
 #include "runhealth.h"
+#include "sustainedreport.h"
 #include "targetinfo.h"
 #include "temperaturesampler.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <gtest/gtest.h>
 
@@ -77,7 +82,8 @@ TEST(RunHealth, TheReportLineSaysTheStartAndTheEnd)
 
     RunHealth vm;
     const HealthMoment unknown { HealthStatus::Unknown,
-        QStringLiteral("no SMART data: /dev/vda is a virtual machine's disk: the host's drive has the SMART data") };
+        QStringLiteral("no SMART data: /dev/vda is a virtual machine's disk: the host's drive has the SMART data"),
+        std::nullopt };
     vm.start = vm.end = unknown;
     EXPECT_EQ(healthSummary(vm),
         QStringLiteral("Unknown at the start and the end (no SMART data; diskometer-cli health says why)"));
@@ -128,6 +134,37 @@ TEST(RunHealth, ATargetOnNoDriveHasNoHealthToRead)
     TargetDescription nfs;
     nfs.device = QStringLiteral("server:/export");
     EXPECT_FALSE(readTargetHealth(nfs, {}).has_value());
+}
+
+TEST(RunHealth, TheTemperatureAtATimeIsTheLastReadingBefore)
+{
+    const std::vector<TemperatureSample> t { { 0.1, 40 }, { 2.1, 42 }, { 4.1, 45 } };
+    EXPECT_EQ(temperatureAt(t, 0), std::optional<double>(40)) << "before the first: the first";
+    EXPECT_EQ(temperatureAt(t, 2.1), std::optional<double>(42));
+    EXPECT_EQ(temperatureAt(t, 4.0), std::optional<double>(42));
+    EXPECT_EQ(temperatureAt(t, 99), std::optional<double>(45));
+    EXPECT_FALSE(temperatureAt({}, 1));
+}
+
+TEST(RunHealth, TheSustainedWritesJsonTimelineCarriesTheTemperature)
+{
+    SustainedReport report;
+    report.result.timeline = { { 1, 100 * MiB, 100 }, { 3, 200 * MiB, 50 } };
+    report.result.bytesWritten = 200 * MiB;
+    report.result.seconds = 3;
+    QJsonArray timeline = QJsonDocument::fromJson(formatSustainedJson(report))[QLatin1String("timeline")].toArray();
+    ASSERT_EQ(timeline.size(), 2);
+    EXPECT_FALSE(timeline[0].toObject().contains(QLatin1String("temperature_c"))) << "no sensor, no field";
+
+    report.header.health = warmingRun(40, 58, { { 0, 40 }, { 2, 55 }, { 4, 58 } });
+    const QByteArray json = formatSustainedJson(report);
+    timeline = QJsonDocument::fromJson(json)[QLatin1String("timeline")].toArray();
+    ASSERT_EQ(timeline.size(), 2);
+    EXPECT_DOUBLE_EQ(timeline[0][QLatin1String("temperature_c")].toDouble(), 40);
+    EXPECT_DOUBLE_EQ(timeline[1][QLatin1String("temperature_c")].toDouble(), 55);
+    const auto back = parseSustainedJson(json);
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->header.health.temperatures, report.header.health.temperatures);
 }
 
 TEST(TemperatureSampler, ReadsTheSensorWhileItChanges)

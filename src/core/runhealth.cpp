@@ -194,16 +194,18 @@ QStringList healthWarnings(const RunHealth& h)
                                "before testing it again.")
                     .arg(statusWord(h.start->status), statusWord(h.end->status), h.end->reason));
     const std::optional<double> top = h.hottest();
-    const std::optional<double> first = h.start ? h.start->temperatureC : std::nullopt;
+    // A plain flag and value: GCC 12 on armhf took a nested optional for maybe-uninitialized.
+    const bool haveFirst = h.start && h.start->temperatureC;
+    const double first = haveFirst ? *h.start->temperatureC : 0;
     if (top && h.warningTemperatureC && *top >= *h.warningTemperatureC)
         out << (QStringLiteral("The drive reached %1, at or above its warning temperature (%2): it may have "
                                "slowed itself down to cool off (thermal throttling); let it cool and run again, "
                                "or give it more air.")
                     .arg(degrees(*top), degrees(*h.warningTemperatureC)));
-    else if (top && first && *top - *first >= kThermalRiseC)
+    else if (top && haveFirst && *top - first >= kThermalRiseC)
         out << (QStringLiteral("The drive warmed from %1 to %2 during the run: a rate that fell may be the drive "
                                "slowing itself down to cool off (thermal throttling), not a full cache.")
-                    .arg(degrees(*first), degrees(*top)));
+                    .arg(degrees(first), degrees(*top)));
     return out;
 }
 

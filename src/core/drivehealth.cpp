@@ -27,7 +27,8 @@ namespace {
                                   "on the drive that holds the file")
                 .arg(device, file.isEmpty() ? QString() : QStringLiteral(" on ") + file);
         }
-        const QStringList slaves = QDir(dir + QStringLiteral("/slaves")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+        const QStringList slaves
+            = QDir(dir + QStringLiteral("/slaves")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
         if (!slaves.isEmpty())
             return QStringLiteral("%1 is a volume on %2: run health on the drives below it")
                 .arg(device, QStringLiteral("/dev/") + slaves.join(QStringLiteral(", /dev/")));
@@ -38,8 +39,7 @@ namespace {
         return {};
     }
 
-    template <typename T>
-    void put(QJsonObject& o, const char* key, const std::optional<T>& v)
+    template <typename T> void put(QJsonObject& o, const char* key, const std::optional<T>& v)
     {
         if (v)
             o.insert(QLatin1String(key), double(*v));
@@ -84,13 +84,6 @@ namespace {
         return o;
     }
 
-    QString statusWord(HealthStatus s)
-    {
-        QString id = healthStatusId(s);
-        id[0] = id[0].toUpper();
-        return id;
-    }
-
     // "1.23 TB": decimal, as drives are sold and CrystalDiskInfo's "Total Host Writes" reads.
     QString decimalBytes(quint64 bytes)
     {
@@ -101,7 +94,8 @@ namespace {
             v /= 1000;
             ++u;
         }
-        return u == 0 ? QStringLiteral("%1 B").arg(bytes) : QStringLiteral("%1 %2").arg(v, 0, 'f', 2).arg(QLatin1String(units[u]));
+        return u == 0 ? QStringLiteral("%1 B").arg(bytes)
+                      : QStringLiteral("%1 %2").arg(v, 0, 'f', 2).arg(QLatin1String(units[u]));
     }
 
 } // namespace
@@ -131,7 +125,8 @@ DriveHealth readDriveHealth(const QString& givenDevice, const HealthSources& sou
         return h;
     }
     if (disk.startsWith(QLatin1String("vd")) || disk.startsWith(QLatin1String("xvd")))
-        h.unavailable << QStringLiteral("%1 is a virtual machine's disk: the host's drive has the SMART data").arg(h.device);
+        h.unavailable
+            << QStringLiteral("%1 is a virtual machine's disk: the host's drive has the SMART data").arg(h.device);
     if (sources.useUdisks)
         readUdisksHealth(h.device, h);
     if (!h.nvme.any() && !h.ata.any())
@@ -162,7 +157,7 @@ QString formatHealthText(const QList<DriveHealth>& drives)
         const auto line = [&](const QString& label, const QString& value) {
             out += QStringLiteral("  %1 %2\n").arg(label + QLatin1Char(':'), -18).arg(value);
         };
-        line(QStringLiteral("Health"), statusWord(h.status) + QStringLiteral(": ") + h.reason);
+        line(QStringLiteral("Health"), healthStatusWord(h.status) + QStringLiteral(": ") + h.reason);
         if (h.temperatureC)
             line(QStringLiteral("Temperature"), QStringLiteral("%1 °C").arg(*h.temperatureC, 0, 'f', 0));
         if (h.powerOnHours)
@@ -174,7 +169,9 @@ QString formatHealthText(const QList<DriveHealth>& drives)
                                    : QStringLiteral("none"));
         if (n.availableSpare)
             line(QStringLiteral("Available spare"),
-                QStringLiteral("%1 %%2").arg(*n.availableSpare).arg(n.spareThreshold ? QStringLiteral(" (threshold %1 %)").arg(*n.spareThreshold) : QString()));
+                QStringLiteral("%1 %%2")
+                    .arg(*n.availableSpare)
+                    .arg(n.spareThreshold ? QStringLiteral(" (threshold %1 %)").arg(*n.spareThreshold) : QString()));
         if (n.percentageUsed)
             line(QStringLiteral("Percentage used"), QStringLiteral("%1 %").arg(*n.percentageUsed));
         if (n.dataWrittenBytes)

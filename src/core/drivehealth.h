@@ -15,11 +15,14 @@ namespace dm {
 // temperature, UDisks2 over the system bus for SMART, `smartctl --json` where it is installed and
 // may open the device. Nothing here asks for a password.
 
+// Good, Caution and Bad in order of severity; Unknown says nothing of it (runhealth.cpp relies on the order).
 enum class HealthStatus { Good, Caution, Bad, Unknown };
 
 // "good", "caution", "bad", "unknown": the JSON's words, and back (anything else is Unknown).
 QString healthStatusId(HealthStatus status);
 HealthStatus healthStatusFromId(const QString& id);
+// "Good", "Caution", "Bad", "Unknown": as the text reports write a status.
+QString healthStatusWord(HealthStatus status);
 
 // NVMe's SMART / Health Information log (NVMe base specification, log page 02h).
 struct NvmeHealth {
@@ -30,8 +33,7 @@ struct NvmeHealth {
     std::optional<int> warningTemperatureC; // WCTEMP
     bool any() const
     {
-        return criticalWarning || availableSpare || spareThreshold || percentageUsed || dataWrittenBytes
-            || mediaErrors;
+        return criticalWarning || availableSpare || spareThreshold || percentageUsed || dataWrittenBytes || mediaErrors;
     }
 };
 

@@ -19,6 +19,13 @@ QString healthStatusId(HealthStatus status)
     return QStringLiteral("unknown");
 }
 
+QString healthStatusWord(HealthStatus status)
+{
+    QString id = healthStatusId(status);
+    id[0] = id[0].toUpper();
+    return id;
+}
+
 HealthStatus healthStatusFromId(const QString& id)
 {
     for (const HealthStatus s : { HealthStatus::Good, HealthStatus::Caution, HealthStatus::Bad })

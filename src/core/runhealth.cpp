@@ -43,35 +43,14 @@ namespace {
         return m;
     }
 
-    // "Good", as the text reports capitalise a status.
-    QString statusWord(HealthStatus s)
-    {
-        QString id = healthStatusId(s);
-        id[0] = id[0].toUpper();
-        return id;
-    }
-
-    // Good < Caution < Bad; Unknown says nothing about worse or better.
-    int severity(HealthStatus s)
-    {
-        switch (s) {
-        case HealthStatus::Good:
-            return 0;
-        case HealthStatus::Caution:
-            return 1;
-        case HealthStatus::Bad:
-            return 2;
-        case HealthStatus::Unknown:
-            break;
-        }
-        return -1;
-    }
+    // Good < Caution < Bad (the enum's order); Unknown says nothing about worse or better.
+    int severity(HealthStatus s) { return s == HealthStatus::Unknown ? -1 : int(s); }
 
     QString degrees(double c) { return QStringLiteral("%1 °C").arg(c, 0, 'f', 0); }
 
     QString momentText(const HealthMoment& m)
     {
-        QString s = statusWord(m.status);
+        QString s = healthStatusWord(m.status);
         if (m.temperatureC)
             s += QStringLiteral(", ") + degrees(*m.temperatureC);
         return s;
@@ -169,11 +148,10 @@ QString healthSummary(const RunHealth& h)
             parts << momentText(*h.end) + QStringLiteral(" at the end");
         s = parts.join(QStringLiteral("; "));
     }
-    const std::optional<double> top = h.hottest();
-    const bool hotterBetween = top && !h.temperatures.empty()
-        && *top > std::max(h.start && h.start->temperatureC ? *h.start->temperatureC : -1e9,
-               h.end && h.end->temperatureC ? *h.end->temperatureC : -1e9);
-    if (hotterBetween)
+    // The hottest is said only when a reading between was hotter than both ends.
+    RunHealth ends = h;
+    ends.temperatures.clear();
+    if (const std::optional<double> top = h.hottest(); top && top != ends.hottest())
         s += QStringLiteral(" (hottest %1)").arg(degrees(*top));
     // Why it is not Good, once: the end's reason, which is the newer.
     const std::optional<HealthMoment>& last = h.end ? h.end : h.start;
@@ -192,7 +170,7 @@ QStringList healthWarnings(const RunHealth& h)
     if (h.start && h.end && severity(h.end->status) > severity(h.start->status) && severity(h.start->status) >= 0)
         out << (QStringLiteral("The drive's health went from %1 to %2 during the run: %3. Back up its data "
                                "before testing it again.")
-                    .arg(statusWord(h.start->status), statusWord(h.end->status), h.end->reason));
+                    .arg(healthStatusWord(h.start->status), healthStatusWord(h.end->status), h.end->reason));
     const std::optional<double> top = h.hottest();
     // A plain flag and value: GCC 12 on armhf took a nested optional for maybe-uninitialized.
     const bool haveFirst = h.start && h.start->temperatureC;

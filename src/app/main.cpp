@@ -4,6 +4,7 @@
 #include "benchmarkcontroller.h"
 #include "heldio.h"
 #include "mainwindow.h"
+#include "offguithread.h"
 #include "translations.h"
 
 #include <QApplication>
@@ -154,5 +155,7 @@ int main(int argc, char** argv)
     // on stderr and do not let the exit wait for the device (heldio.h).
     if (const std::string advice = dm::releaseHeldIoAtExit(); !advice.empty())
         std::fprintf(stderr, "diskometer: %s\n", advice.c_str());
-    return code;
+    // A look at a mount that does not answer may still hold a thread of its own
+    // (offguithread.h): the window is gone already, and the exit does not wait for it either.
+    return dm::exitLeavingOffGuiThreads(code, std::chrono::seconds(2));
 }

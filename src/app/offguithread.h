@@ -5,6 +5,7 @@
 
 #include <QObject>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <thread>
@@ -12,17 +13,43 @@
 
 namespace dm {
 
+// Threads of runOffGuiThread() that have not returned yet.
+int offGuiThreadCount();
+// Waits up to `timeout` for every such thread to return; true when none is left.
+bool waitForOffGuiThreads(std::chrono::milliseconds timeout);
+// The end of a program (the window's main, a window test binary): waits up to `timeout` for the
+// threads and returns `code` when they are done, so the program ends as usual. When one still
+// runs (a mount or device that does not answer holds it), it ends the process at once with
+// `code` instead: the exit's destructors of globals would pull what that thread uses from under
+// it (a crash at exit: "QMutex: destroying locked mutex").
+int exitLeavingOffGuiThreads(int code, std::chrono::milliseconds timeout);
+
+// One running thread of runOffGuiThread() while a copy of this lives: made before the thread
+// starts and kept by it, so a waiter never sees zero between the two.
+class OffGuiThreadCount {
+public:
+    OffGuiThreadCount();
+    OffGuiThreadCount(const OffGuiThreadCount&);
+    OffGuiThreadCount& operator=(const OffGuiThreadCount&) = delete;
+    ~OffGuiThreadCount();
+};
+
 // Runs `work()` on a thread of its own and hands what it returns to `done(value)` on the GUI
 // thread, or nowhere once `context` is gone. For what the window must not do itself: format a
 // report, write a file, list mounts, describe a device (sysfs, the device's first sectors). The
 // thread is never joined: a mount or device that does not answer (a stalled FUSE or NFS server,
 // a frozen USB stick) holds it as long as it likes, and neither the window nor its exit waits.
 // Everything `work` needs is captured by value.
+//
+// Such a thread may still run when the program ends. The program must then not destroy what the
+// thread may be using (Qt's globals, a function's static QRegularExpression): see
+// waitForOffGuiThreads() and exitLeavingOffGuiThreads().
 template <class Work, class Done> void runOffGuiThread(QObject* context, Work work, Done done)
 {
     // A mailbox of this job's own, a child of the context: gone with it, so `done` is dropped.
     auto* mailbox = new Mailbox(context);
-    std::thread([to = mailbox->sender(), mailbox, work = std::move(work), done = std::move(done)]() mutable {
+    const OffGuiThreadCount counted;
+    std::thread([counted, to = mailbox->sender(), mailbox, work = std::move(work), done = std::move(done)]() mutable {
         // std::function wants what it holds copyable; the value is moved out exactly once.
         auto value = std::make_shared<decltype(work())>(work());
         auto finish = std::make_shared<Done>(std::move(done));

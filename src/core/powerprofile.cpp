@@ -84,6 +84,9 @@ PowerProfileHold::PowerProfileHold(const QString& reason)
     m_whyNot = lastError.isEmpty()
         ? tr("power-profiles-daemon is not running, so the power profile is not held")
         : tr("power-profiles-daemon did not hold the performance profile: %1").arg(lastError);
+    // Reports are in English whatever the window's language (docs/HISTORY.md): no tr().
+    m_notHeld = lastError.isEmpty() ? QStringLiteral("no power-profiles-daemon")
+                                    : QStringLiteral("refused: %1").arg(lastError);
 }
 
 PowerProfileHold::~PowerProfileHold()
@@ -130,11 +133,12 @@ QString readCpuGovernor(const QString& sysRoot)
     return governors.join(QStringLiteral(", "));
 }
 
-PowerDescription describePower(bool held, std::optional<bool> sleepInhibited)
+PowerDescription describePower(bool held, std::optional<bool> sleepInhibited, const QString& notHeld)
 {
     PowerDescription power;
     readPowerProfile(power);
     power.held = held;
+    power.notHeld = held ? QString() : notHeld;
     power.onBattery = readOnBattery();
     power.cpuGovernor = readCpuGovernor();
     power.sleepInhibited = sleepInhibited;
@@ -146,6 +150,8 @@ QString powerSummary(const PowerDescription& power)
     QStringList parts;
     if (!power.profile.isEmpty())
         parts << (power.held ? QStringLiteral("%1 (held)").arg(power.profile) : power.profile);
+    if (!power.held && !power.notHeld.isEmpty())
+        parts << QStringLiteral("performance not held (%1)").arg(power.notHeld);
     if (!power.degraded.isEmpty())
         parts << QStringLiteral("degraded: %1").arg(power.degraded);
     if (power.onBattery)

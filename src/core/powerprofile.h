@@ -17,6 +17,9 @@ struct PowerDescription {
     std::optional<bool> onBattery; // UPower's OnBattery; empty without UPower
     QString cpuGovernor; // cpufreq's scaling_governor ("schedutil"; "powersave, performance" when CPUs differ)
     std::optional<bool> sleepInhibited; // logind held off suspend and idle; empty when not recorded
+    // Why it was not held, in a few words ("no power-profiles-daemon", "turned off", "refused:
+    // Not authorized"); empty when held or not recorded. A reader of a low number asks this first.
+    QString notHeld;
     bool operator==(const PowerDescription&) const = default;
 };
 
@@ -47,11 +50,14 @@ public:
 
     bool held() const { return m_cookie.has_value(); }
     const QString& whyNot() const { return m_whyNot; }
+    // The same in a few words, for the report's Power line and JSON (PowerDescription::notHeld).
+    const QString& notHeld() const { return m_notHeld; }
 
 private:
     std::optional<unsigned> m_cookie;
     int m_service = -1; // index into kPowerProfilesServices of the daemon that answered
     QString m_whyNot;
+    QString m_notHeld;
 };
 
 // Whether runs hold the performance profile: on unless --no-power-hold or the window's setting
@@ -68,7 +74,7 @@ QString readCpuGovernor(const QString& sysRoot = QStringLiteral("/sys"));
 
 // Everything above, read now (a run's end, before the hold is released): D-Bus and sysfs, not
 // on a GUI thread.
-PowerDescription describePower(bool held, std::optional<bool> sleepInhibited);
+PowerDescription describePower(bool held, std::optional<bool> sleepInhibited, const QString& notHeld = {});
 
 // The text report's Power line: "performance (held), on AC, governor schedutil, suspend inhibited".
 QString powerSummary(const PowerDescription& power);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportheader.h"
+#include "queueinfo.h"
 
 #include "systeminfo.h"
 #include "targetinfo.h"
@@ -36,6 +37,7 @@ namespace {
         return QJsonObject {
             { QStringLiteral("profile"), orNull(p.profile) },
             { QStringLiteral("held"), p.held },
+            { QStringLiteral("not_held"), orNull(p.notHeld) },
             { QStringLiteral("degraded"), orNull(p.degraded) },
             { QStringLiteral("on_battery"), orNull(p.onBattery) },
             { QStringLiteral("sleep_inhibited"), orNull(p.sleepInhibited) },
@@ -53,6 +55,7 @@ namespace {
         PowerDescription p;
         p.profile = o.value(QLatin1String("profile")).toString();
         p.held = o.value(QLatin1String("held")).toBool();
+        p.notHeld = o.value(QLatin1String("not_held")).toString();
         p.degraded = o.value(QLatin1String("degraded")).toString();
         p.onBattery = optionalBool(o.value(QLatin1String("on_battery")));
         p.sleepInhibited = optionalBool(o.value(QLatin1String("sleep_inhibited")));
@@ -78,6 +81,9 @@ QString runConditionLines(const ReportHeader& header)
 {
     QString out = QStringLiteral("  Engine: %1, Date: %2\n")
                       .arg(header.engine, header.date.toString(QStringLiteral("yyyy/MM/dd HH:mm:ss")));
+    // The grid's text has the same line (textreport.cpp): a queue that limits a row limits a sweep's point too.
+    if (const QString queue = queueSummary(header.target.queue, header.target.rotational); !queue.isEmpty())
+        out += QStringLiteral("  Queue: %1\n").arg(queue);
     if (const QString power = powerSummary(header.system.power); !power.isEmpty())
         out += QStringLiteral("  Power: %1\n").arg(power);
     if (const QString health = healthSummary(header.health); !health.isEmpty())

@@ -39,7 +39,8 @@ ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment, co
     }
     header.date = m_started;
     // Read while the hold still stands: the profile the run had.
-    header.system.power = describePower(m_hold && m_hold->held(), m_noSuspend.active());
+    header.system.power = describePower(m_hold && m_hold->held(), m_noSuspend.active(),
+        m_hold ? m_hold->notHeld() : QStringLiteral("turned off")); // --no-power-hold, the setting
     header.health = m_health;
     if (m_health.known()) {
         if (const std::optional<DriveHealth> end = readTargetHealth(m_description, {}))

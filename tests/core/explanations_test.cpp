@@ -411,7 +411,7 @@ TEST(Explanations, PowerConditionsAreReasonsResultsMayBeLower)
     // The text report's Power line and the JSON's system.power, read back the same.
     Report report = fakeReport();
     report.system.power = { QStringLiteral("performance"), true, QStringLiteral("lap-detected"), false,
-        QStringLiteral("powersave"), true };
+        QStringLiteral("powersave"), true, {} };
     EXPECT_TRUE(formatText(report).contains(QStringLiteral(
         "    Power: performance (held), degraded: lap-detected, on AC, governor powersave, suspend inhibited\n")))
         << formatText(report).toStdString();

@@ -43,7 +43,7 @@ TEST(Golden, GridReports)
 {
     Report r = fakeReportWithMix();
     // The conditions a run held (powerprofile.h): the text's Power line and JSON's system.power.
-    r.system.power = { QStringLiteral("performance"), true, {}, false, QStringLiteral("schedutil"), true };
+    r.system.power = { QStringLiteral("performance"), true, {}, false, QStringLiteral("schedutil"), true, {} };
     expectGolden("grid.json", formatJson(r));
     expectGolden("grid.txt", formatText(r).toUtf8());
     expectGolden("grid.md", formatMarkdown(r).toUtf8());

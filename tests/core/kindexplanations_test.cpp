@@ -164,3 +164,27 @@ TEST(KindExplanations, CapacityReportsCarryThemForTheIoOfTheirMode)
     EXPECT_EQ(formatCapacityJson(*back), json);
     EXPECT_EQ(formatCapacityText(*back), fill);
 }
+
+// The queue a row's depth ran into is in every kind's text header, as in the grid's (a sweep's
+// Q32 point on a depth-1 device reads as the grid's row does).
+TEST(KindExplanations, EveryKindsTextSaysTheDevicesQueue)
+{
+    ReportHeader h = stickOnBattery();
+    h.target.queue.deviceQueueDepth = 1;
+    h.target.queue.scheduler = QStringLiteral("mq-deadline");
+    const QString line = QStringLiteral("  Queue: depth 1, write cache: write through, scheduler mq-deadline, non-rotational\n");
+    SustainedReport sustained = fakeSustainedReport();
+    sustained.header = h;
+    ScanReport scan = fakeScanReport();
+    scan.header = h;
+    SweepReport sweep = fakeSweepReport();
+    sweep.header = h;
+    CapacityReport capacity = fakeCapacityReport();
+    capacity.header = h;
+    for (const QString& text :
+        { formatSustainedText(sustained), formatScanText(scan), formatSweepText(sweep), formatCapacityText(capacity) })
+        EXPECT_TRUE(text.contains(line)) << text.toStdString();
+    // Nothing known of the queue (a folder on tmpfs): no line.
+    sweep.header.target.queue = {};
+    EXPECT_FALSE(formatSweepText(sweep).contains(QStringLiteral("Queue:")));
+}

@@ -9,6 +9,7 @@
 
 #include "explanations.h"
 #include "powerprofile.h"
+#include "reportheader.h"
 #include "runheader.h"
 #include "openbus.h"
 #include "testtargets.h"
@@ -22,6 +23,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonDocument>
 #include <QMutex>
 #include <QTemporaryDir>
 #include <QThread>
@@ -249,6 +251,7 @@ TEST_F(FakePower, ARefusalIsReportedAndNotAskedAgainUnderTheOtherName)
         EXPECT_FALSE(hold.held());
         EXPECT_EQ(hold.whyNot(),
             QStringLiteral("power-profiles-daemon did not hold the performance profile: Not authorized"));
+        EXPECT_EQ(hold.notHeld(), QStringLiteral("refused: Not authorized"));
     }
     EXPECT_EQ(upower->calls().size(), 1); // no ReleaseProfile for a hold that never was
     EXPECT_TRUE(hadess->calls().isEmpty());
@@ -262,10 +265,23 @@ TEST_F(FakePower, WithoutADaemonNothingIsHeldAtOnce)
     EXPECT_FALSE(hold.held());
     EXPECT_EQ(hold.whyNot(), QStringLiteral("power-profiles-daemon is not running, so the power profile is not held"));
     EXPECT_LT(took.elapsed(), 2000) << "a missing daemon must not hold up the run";
-    const PowerDescription power = describePower(false, std::nullopt);
+    const PowerDescription power = describePower(false, std::nullopt, hold.notHeld());
     EXPECT_EQ(power.profile, QString());
     EXPECT_EQ(power.onBattery, std::nullopt);
-    EXPECT_FALSE(powerSummary(power).contains(QStringLiteral("held")));
+    // The report says why the profile was not held, in its Power line and its JSON.
+    EXPECT_EQ(powerSummary(power), QStringLiteral("performance not held (no power-profiles-daemon)"));
+    ReportHeader header;
+    header.system.power = power;
+    const QByteArray json = QJsonDocument(reportHeaderJson("test/1", header, {}, {}, false)).toJson();
+    EXPECT_TRUE(json.contains("\"not_held\": \"no power-profiles-daemon\"")) << json.toStdString();
+    ReportHeader back;
+    RegionInfo region;
+    std::vector<std::string> warnings;
+    bool cancelled = false;
+    readReportHeader(QJsonDocument::fromJson(json).object(), back, region, warnings, cancelled);
+    EXPECT_EQ(back.system.power.notHeld, QStringLiteral("no power-profiles-daemon"));
+    // Held: nothing to explain, whatever the caller passed.
+    EXPECT_TRUE(describePower(true, std::nullopt, QStringLiteral("x")).notHeld.isEmpty());
 }
 
 // What every kind of run gets (the grid, the sweep, the scan, sustained write, CLI or window):

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sustainedpage.h"
+#include "thermalcliff.h"
 
 #include "runheader.h"
 #include "targetcombo.h"
@@ -147,7 +148,11 @@ void SustainedPage::onFinished(Result<SustainedResult> result, ReportHeader head
     // A short write has a handful of samples: dots show each one.
     m_rate->setPointsVisible(points.size() < 40);
     m_chart->fitY(ToolChart::Side::Left, top);
-    if (result->cliff.cacheBytes)
+    // A fall as the drive got hot is throttling, not the cache (thermalcliff.h): the marker says which.
+    if (const std::optional<ThermalCliff> thermal = thermalCliff(*result, header.health))
+        m_chart->setMarker(double(*result->cliff.cacheBytes) / 1e9,
+            tr("Throttled at %1 °C").arg(thermal->celsius, 0, 'f', 0));
+    else if (result->cliff.cacheBytes)
         m_chart->setMarker(double(*result->cliff.cacheBytes) / 1e9, tr("Cache runs out"));
     plotTemperature(result->timeline, header.health.temperatures);
     updateSummary();
@@ -197,7 +202,15 @@ void SustainedPage::updateSummary()
     if (m_report) {
         const SustainedResult& r = m_report->result;
         html += row(tr("Time"), clockText(r.seconds));
-        if (r.cliff.cacheBytes) {
+        if (const std::optional<ThermalCliff> thermal = thermalCliff(r, m_report->header.health)) {
+            html += row(tr("Throttled"), tr("at %1, %2 °C").arg(gb(double(*r.cliff.cacheBytes))).arg(thermal->celsius, 0, 'f', 0));
+            html += row(tr("Before"), mbps(r.cliff.beforeMbPerSec));
+            html += row(tr("Sustained"), mbps(r.cliff.afterMbPerSec));
+            html += QStringLiteral("<tr><td colspan=\"2\"><small>%1</small></td></tr>")
+                        .arg(tr("The rate fell as the drive got hot: it slowed itself down to cool off, so this is "
+                                "not where its cache runs out.")
+                                 .toHtmlEscaped());
+        } else if (r.cliff.cacheBytes) {
             html += row(tr("Cache"), gb(double(*r.cliff.cacheBytes)));
             html += row(tr("Before"), mbps(r.cliff.beforeMbPerSec));
             html += row(tr("Sustained"), mbps(r.cliff.afterMbPerSec));

@@ -2,6 +2,7 @@
 #include "sustainedreport.h"
 
 #include "targetinfo.h"
+#include "thermalcliff.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -25,6 +26,7 @@ QByteArray formatSustainedJson(const SustainedReport& report)
     const SustainedResult& r = report.result;
     QJsonObject root = envelopeJson(kSustainedSchema, report.header, r, true);
     insertExplanations(root, r.warnings, explainSustained(report));
+    const std::optional<ThermalCliff> thermal = thermalCliff(r, report.header.health);
     root.insert(QStringLiteral("settings"),
         QJsonObject {
             { QStringLiteral("total_bytes"), qint64(r.request.totalBytes) },
@@ -47,6 +49,10 @@ QByteArray formatSustainedJson(const SustainedReport& report)
             { QStringLiteral("after_mb_per_s"), r.cliff.afterMbPerSec },
             { QStringLiteral("cliff_note"),
                 r.cliff.reason.empty() ? QJsonValue() : QJsonValue(QString::fromStdString(r.cliff.reason)) },
+            // What the cliff was: the cache running out, or the drive throttling (thermalcliff.h).
+            { QStringLiteral("cliff_cause"),
+                !r.cliff.cacheBytes ? QJsonValue() : QJsonValue(thermal ? QStringLiteral("thermal") : QStringLiteral("cache")) },
+            { QStringLiteral("cliff_temperature_c"), thermal ? QJsonValue(thermal->celsius) : QJsonValue() },
         });
     QJsonArray timeline;
     const std::vector<TemperatureSample>& temperatures = report.header.health.temperatures;
@@ -125,7 +131,14 @@ QString formatSustainedText(const SustainedReport& report)
                .arg(r.seconds, 0, 'f', 1)
                .arg(r.request.blockSize / 1024)
                .arg(r.request.queueDepth);
-    if (r.cliff.cacheBytes)
+    if (const std::optional<ThermalCliff> thermal = thermalCliff(r, report.header.health))
+        out += QStringLiteral("  Cache:     no cliff of the cache: the rate fell after about %1 (%2 MB/s before, %3 MB/s "
+                              "after) as %4: thermal throttling\n")
+                   .arg(gb(*r.cliff.cacheBytes))
+                   .arg(r.cliff.beforeMbPerSec, 0, 'f', 1)
+                   .arg(r.cliff.afterMbPerSec, 0, 'f', 1)
+                   .arg(thermalCliffWhy(*thermal));
+    else if (r.cliff.cacheBytes)
         out += QStringLiteral("  Cache:     runs out after about %1: %2 MB/s before, %3 MB/s after\n")
                    .arg(gb(*r.cliff.cacheBytes))
                    .arg(r.cliff.beforeMbPerSec, 0, 'f', 1)

@@ -64,6 +64,15 @@ void GridModel::showStored(const Report& report)
     Q_EMIT resultsChanged();
 }
 
+const RunSettings* GridModel::shownRunSettings() const
+{
+    if (m_stored)
+        return &m_stored->run.settings;
+    if (m_lastRun && !m_results.empty())
+        return &m_lastRun->settings;
+    return nullptr;
+}
+
 RunResult GridModel::run(const RunSettings& settings) const
 {
     RunResult run;

@@ -44,6 +44,10 @@ public:
     // Shows a stored run, its own rows in place of the settings' (its profile and preset may differ).
     void showStored(const Report& report);
     bool showsStored() const { return m_stored.has_value(); }
+    // The settings of the run whose results are shown (a stored run's, else the last run's while
+    // its results are on the grid); null when the grid shows none. The title's <0Fill> names the
+    // data of the figures on screen, not of the next run.
+    const RunSettings* shownRunSettings() const;
 
     // The results in run order (reads, then writes, then mix), with the last run's settings,
     // region and warnings; `settings` before any run.

@@ -5,12 +5,14 @@
 #include "gridpage.h"
 #include "healthbadge.h"
 #include "devicegate.h"
+#include "drivelinelabel.h"
 #include "explanationpanel.h"
 #include "gridmodel.h"
 #include "livechart.h"
 #include "phasetext.h"
 #include "resultgrid.h"
 #include "targetcombo.h"
+#include "textreport.h"
 #include "uistats.h"
 
 #include <QComboBox>
@@ -123,6 +125,7 @@ void GridPage::buildWidgets()
     top->addWidget(m_targetCombo, 1);
     m_health = new HealthBadge(m_targetCombo, this);
     top->addWidget(m_health);
+    m_driveLine = new DriveLineLabel(m_targetCombo, this);
     layout->addLayout(top);
     m_lockedWhileRunning << m_countCombo << m_sizeCombo << m_targetCombo;
 
@@ -136,6 +139,7 @@ void GridPage::buildWidgets()
     layout->addWidget(m_chart, 2);
     m_explanations = new ExplanationPanel(this);
     layout->addWidget(m_explanations);
+    layout->addWidget(m_driveLine);
 
     m_comment = new QLineEdit(this);
     m_comment->setPlaceholderText(tr("Comment (shown in the image and the reports)"));
@@ -174,6 +178,17 @@ void GridPage::applySettingsToUi()
     m_sizeCombo->setCurrentIndex(sizeIndex);
     m_targetCombo->refill(targetPath());
     m_grid->configure(m_settings.profile, m_settings.mixEnabled, m_settings.mixReadPercent, m_settings.unit);
+    if (!m_model->showsStored())
+        m_driveLine->setSettingsText(settingsLine(m_settings.profile, m_settings.run));
+}
+
+QString GridPage::settingsLine(Profile profile, const RunSettings& run)
+{
+    // The passes and the size are in the boxes above the grid; the times and the profile are not.
+    return tr("%1 profile · %2 s per pass, %3 s between tests")
+        .arg(profileLabel(profile))
+        .arg(run.measureSeconds)
+        .arg(run.intervalSeconds);
 }
 
 void GridPage::setStatus(const QString& text)
@@ -387,6 +402,7 @@ void GridPage::onFinished(const RunResult& r, const ReportHeader& header)
     connect(
         m_explanations, &ExplanationPanel::explained, this, [this] { finishAutomation(); }, Qt::SingleShotConnection);
     m_health->showRun(header.health);
+    m_driveLine->showRun(header.target);
     m_explanations->show(header.target, m_model->run(m_settings.run), header.system.power);
 }
 
@@ -412,6 +428,12 @@ Report GridPage::currentReport() const { return m_model->report(m_settings, targ
 
 bool GridPage::showsStoredReport() const { return m_model->showsStored(); }
 
+DataFill GridPage::shownTestData() const
+{
+    const RunSettings* shown = m_model->shownRunSettings();
+    return shown ? shown->data : m_settings.run.data;
+}
+
 void GridPage::showStoredReport(const Report& report)
 {
     // The grid takes the stored run's rows (its profile and preset may differ from the current
@@ -420,6 +442,8 @@ void GridPage::showStoredReport(const Report& report)
     m_grid->configure(
         report.profile, report.mixReadPercent.has_value(), report.mixReadPercent.value_or(70), m_settings.unit);
     m_explanations->show(report.target, report.run, report.system.power);
+    m_driveLine->showRun(report.target);
+    m_driveLine->setSettingsText(settingsLine(report.profile, report.run.settings));
     m_chart->clear();
     m_comment->setText(report.comment);
     const QString device = report.target.model.isEmpty() ? report.target.path : report.target.model;

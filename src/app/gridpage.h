@@ -21,6 +21,7 @@ class QPushButton;
 namespace dm {
 
 class DeviceGate;
+class DriveLineLabel;
 class ExplanationPanel;
 class GridModel;
 class HealthBadge;
@@ -70,6 +71,9 @@ public:
     // the next run or a change of settings.
     void showStoredReport(const Report& report);
     bool showsStoredReport() const;
+    // The test data of the figures on the grid (a stored run's, the last run's), else of the
+    // settings: what the title's <0Fill> names.
+    DataFill shownTestData() const;
 
     QString statusText() const override { return m_status; }
     void addStatusNote(const QString& note) override;
@@ -94,6 +98,7 @@ public:
     LiveChart* chart() const { return m_chart; }
     BenchmarkController* controller() const { return m_controller; }
     ExplanationPanel* explanationPanel() const { return m_explanations; }
+    DriveLineLabel* driveLine() const { return m_driveLine; }
 
 Q_SIGNALS:
     void settingsChanged();
@@ -102,6 +107,8 @@ Q_SIGNALS:
     void runningTestChanged(const QString& what);
 
 private:
+    // "Default profile · 5 s per pass, 5 s between tests", after the drive in the drive line.
+    static QString settingsLine(Profile profile, const RunSettings& run);
     void buildWidgets();
     void applySettingsToUi();
     void setStatus(const QString& text);
@@ -136,6 +143,7 @@ private:
     QComboBox* m_sizeCombo = nullptr;
     TargetCombo* m_targetCombo = nullptr;
     HealthBadge* m_health = nullptr; // the target drive's health and temperature
+    DriveLineLabel* m_driveLine = nullptr; // what was tested, for a posted image
     ResultGrid* m_grid = nullptr;
     LiveChart* m_chart = nullptr;
     ExplanationPanel* m_explanations = nullptr;

@@ -2,11 +2,13 @@
 #include "historypage.h"
 
 #include "comparedialog.h"
+#include "driveline.h"
 #include "historyimport.h"
 #include "historymodel.h"
 #include "historyservice.h"
 #include "offguithread.h"
 #include "reportfile.h"
+#include "targetjson.h"
 #include "testkind.h"
 
 #include <QDialog>
@@ -304,7 +306,7 @@ void HistoryPage::exportSelected()
             QDir(dir).filePath(defaultReportFileName(QStringLiteral("json"), record.entry.created)), filters, &chosen);
         if (path.isEmpty())
             return;
-        QByteArray content = record.json;
+        QByteArray content = reportJsonForExport(record.json, serialShown());
         if (reports) {
             if (chosen.contains(QLatin1String("*.txt")) || path.endsWith(QLatin1String(".txt")))
                 content = reports->text.toUtf8();

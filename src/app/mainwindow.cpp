@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 #include "gridpage.h"
+#include "driveline.h"
 #include "pageregistry.h"
 #include "powerprofile.h"
 #include "reportwriter.h"
@@ -45,6 +46,7 @@ MainWindow::MainWindow(const GuiSettings& settings, const AppOptions& options, b
     applySettingsToMenus();
     // Read by every page's run header on its worker thread (runheader.h), the tools' pages too.
     setPowerHoldEnabled(m_grid->settings().holdPowerProfile);
+    setSerialShown(m_grid->settings().showSerial);
 
     connect(m_grid, &GridPage::settingsChanged, this, &MainWindow::settingsChanged);
     connect(m_grid, &GridPage::runningChanged, this, &MainWindow::onGridRunningChanged);
@@ -106,9 +108,15 @@ void MainWindow::settingsChanged()
         return;
     applySettingsToMenus();
     setPowerHoldEnabled(m_grid->settings().holdPowerProfile);
+    setSerialShown(m_grid->settings().showSerial);
     if (m_persist) {
         QSettings store;
-        saveGuiSettings(store, m_grid->settings());
+        GuiSettings kept = m_grid->settings();
+        // --no-power-hold is for this session: the stored choice stays until the user makes
+        // another in the Settings dialog (showSettingsDialog ends the override).
+        if (m_options.noPowerHold)
+            kept.holdPowerProfile = loadGuiSettings(store).holdPowerProfile;
+        saveGuiSettings(store, kept);
     }
 }
 

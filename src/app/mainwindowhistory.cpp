@@ -32,6 +32,7 @@ void MainWindow::buildHistory()
             return;
         }
         m_grid->showStoredReport(report);
+        setWindowTitle(baseTitle()); // <0Fill> when the stored run wrote zeros
         m_tabs->setCurrentWidget(m_grid);
     });
     // The answer goes back to whichever page stored the run.

@@ -144,14 +144,16 @@ void MainWindow::buildMenus()
 
 QString MainWindow::baseTitle() const
 {
-    return QStringLiteral("Diskometer") + testDataTitle(m_grid->settings().run.data);
+    return QStringLiteral("Diskometer") + testDataTitle(m_grid->shownTestData());
 }
 
 void MainWindow::showSettingsDialog()
 {
     SettingsDialog dialog(m_grid->settings(), this);
-    if (dialog.exec() == QDialog::Accepted)
+    if (dialog.exec() == QDialog::Accepted) {
+        m_options.noPowerHold = false; // the dialog's choice is the user's, and is stored
         m_grid->setSettings(dialog.settings());
+    }
 }
 
 void MainWindow::showAbout()

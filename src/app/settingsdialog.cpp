@@ -114,6 +114,7 @@ SettingsDialog::SettingsDialog(const GuiSettings& settings, QWidget* parent)
     select(m_ui->dataCombo, int(settings.run.data), {});
     select(m_ui->engineCombo, int(settings.engine), {});
     m_ui->powerHoldCheck->setChecked(settings.holdPowerProfile);
+    m_ui->showSerialCheck->setChecked(settings.showSerial);
 
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const RowEditors& row = m_rows[i];
@@ -235,6 +236,7 @@ GuiSettings SettingsDialog::settings() const
     s.run.data = DataFill(m_ui->dataCombo->currentData().toInt());
     s.engine = EngineKind(m_ui->engineCombo->currentData().toInt());
     s.holdPowerProfile = m_ui->powerHoldCheck->isChecked();
+    s.showSerial = m_ui->showSerialCheck->isChecked();
     return s;
 }
 

@@ -49,7 +49,7 @@ ToolPage::ToolPage(QWidget* parent)
     , m_runner(new ToolRunner(this))
     , m_gate(new DeviceGate(this))
 {
-    auto* layout = new QVBoxLayout(this);
+    auto* layout = m_layout = new QVBoxLayout(this);
 
     auto* top = new QHBoxLayout;
     m_startButton = new QPushButton(tr("Start"), this);
@@ -164,6 +164,8 @@ void ToolPage::addTargetRow(const QString& label, TargetCombo* target)
     row->addWidget(target, 1);
     m_health = new HealthBadge(target, this);
     row->addWidget(m_health);
+    m_driveLine = new DriveLineLabel(target, this);
+    m_layout->insertWidget(m_layout->indexOf(m_comment), m_driveLine);
     m_settings->addRow(label, row);
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+#include "drivelinelabel.h"
 #include "explanations.h"
 #include "healthbadge.h"
 #include "offguithread.h"
@@ -108,12 +109,15 @@ protected:
                     m_files = files;
                     if (m_health)
                         m_health->showRun(header.health);
+                    if (m_driveLine && result)
+                        m_driveLine->showRun(header.target);
                     finished(result, header);
                 });
         });
     }
     QFormLayout* settingsForm() const { return m_settings; }
-    // The target's row of the settings: the combo and, beside it, its drive's health.
+    // The target's row of the settings: the combo and, beside it, its drive's health; and the
+    // drive line above the comment, which follows the same combo.
     void addTargetRow(const QString& label, TargetCombo* target);
     void setChart(QWidget* chart);
     void setSummary(const QString& html);
@@ -165,6 +169,8 @@ private:
     QLineEdit* m_comment;
     QList<QPushButton*> m_saveButtons;
     HealthBadge* m_health = nullptr; // beside the target (addTargetRow); a page without a target has none
+    DriveLineLabel* m_driveLine = nullptr; // above the comment (addTargetRow), the same
+    QVBoxLayout* m_layout = nullptr;
     QList<QWidget*> m_locked;
     DeviceGate* m_gate; // the typed confirmation and UDisks2, as for the grid
     bool m_hasResult = false;

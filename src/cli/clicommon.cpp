@@ -3,6 +3,7 @@
 #include "clicommands.h"
 #include "historycommand.h"
 
+#include "driveline.h"
 #include "heldio.h"
 #include "reportfile.h"
 #include "stalltimeout.h"
@@ -204,6 +205,9 @@ void addCommonOptions(QCommandLineParser& p, const QString& allowDestructiveHelp
         { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
         { QStringLiteral("no-power-hold"),
             QStringLiteral("Do not hold the performance power profile (power-profiles-daemon) while testing.") },
+        { QStringLiteral("show-serial"),
+            QStringLiteral("Put the drive's serial number in the reports (left out unless asked: it identifies the "
+                           "drive, and reports get posted).") },
         { QStringLiteral("no-history"),
             QStringLiteral("Do not store the result in the history (see diskometer-cli history --help).") },
     }));
@@ -226,6 +230,7 @@ Result<CommonOptions> readCommonOptions(const QCommandLineParser& p)
     o.comment = p.value(QStringLiteral("comment"));
     o.storeHistory = !p.isSet(QStringLiteral("no-history"));
     setPowerHoldEnabled(!p.isSet(QStringLiteral("no-power-hold")));
+    setSerialShown(p.isSet(QStringLiteral("show-serial")));
     auto engine = engineOption(p);
     if (!engine)
         return engine.error();

@@ -95,6 +95,9 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
         { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
         { QStringLiteral("no-power-hold"),
             QStringLiteral("Do not hold the performance power profile (power-profiles-daemon) while testing.") },
+        { QStringLiteral("show-serial"),
+            QStringLiteral("Put the drive's serial number in the reports (left out unless asked: it identifies the "
+                           "drive, and reports get posted).") },
         { QStringLiteral("no-history"),
             QStringLiteral("Do not store the run in the history ($XDG_DATA_HOME/diskometer/history.sqlite; "
                            "see diskometer-cli history --help).") },
@@ -234,6 +237,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
     o.quiet = p.isSet(QStringLiteral("quiet"));
     o.storeHistory = !p.isSet(QStringLiteral("no-history"));
     o.powerHold = !p.isSet(QStringLiteral("no-power-hold"));
+    o.showSerial = p.isSet(QStringLiteral("show-serial"));
     return o;
 }
 

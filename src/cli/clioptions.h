@@ -24,6 +24,7 @@ struct CliOptions {
     bool quiet = false;
     bool storeHistory = true; // --no-history turns it off
     bool powerHold = true; // --no-power-hold turns it off
+    bool showSerial = false; // --show-serial: the drive's serial in the reports (driveline.h)
 
     bool commandGiven = false; // the command word stood among the positional arguments
     bool showHelp = false;

@@ -3,11 +3,13 @@
 #include "clicommands.h"
 
 #include "comparison.h"
+#include "driveline.h"
 #include "historyimport.h"
 #include "historystore.h"
 #include "jsonreport.h"
 #include "markdownreport.h"
 #include "reportfile.h"
+#include "targetjson.h"
 #include "testkind.h"
 #include "textreport.h"
 
@@ -129,7 +131,8 @@ namespace {
         // A kind this build does not know (stored by a newer one) still shows: as its JSON.
         const QString asked = format.isEmpty() ? (kind ? QStringLiteral("text") : QStringLiteral("json")) : format;
         if (asked == QLatin1String("json")) {
-            print(record->json.endsWith('\n') ? record->json : record->json + '\n');
+            const QByteArray json = reportJsonForExport(record->json, serialShown());
+            print(json.endsWith('\n') ? json : json + '\n');
             return kDone;
         }
         if (!kind)

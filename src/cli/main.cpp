@@ -3,6 +3,7 @@
 #include "clicommands.h"
 #include "clicommon.h"
 #include "clioptions.h"
+#include "driveline.h"
 #include "historycommand.h"
 #include "jsonreport.h"
 #include "markdownreport.h"
@@ -111,6 +112,7 @@ int runCommand(int argc, char** argv)
                 opt.request.target.c_str(), dm::signatureList(names).c_str(), names.size() == 1 ? "it" : "them");
     }
     dm::setPowerHoldEnabled(opt.powerHold);
+    dm::setSerialShown(opt.showSerial);
     // Sampled before the run: afterwards the run's own I/O would look like someone else's.
     const dm::RunHeaderProbe probe(QString::fromStdString(opt.request.target));
     auto run = dm::runTests(opt.request, callbacks, dm::cliCancelFlag());

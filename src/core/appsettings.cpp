@@ -195,6 +195,8 @@ GuiSettings loadGuiSettings(QSettings& store)
         s.engine = *engine;
     if (const auto hold = readBool(store, QStringLiteral("run/holdPowerProfile")))
         s.holdPowerProfile = *hold;
+    if (const auto serial = readBool(store, QStringLiteral("reports/showSerial")))
+        s.showSerial = *serial;
     return s;
 }
 
@@ -226,6 +228,7 @@ void saveGuiSettings(QSettings& store, const GuiSettings& s)
     store.setValue(QStringLiteral("run/data"), name(dataFillName(s.run.data)));
     store.setValue(QStringLiteral("run/engine"), name(engineName(s.engine)));
     store.setValue(QStringLiteral("run/holdPowerProfile"), s.holdPowerProfile);
+    store.setValue(QStringLiteral("reports/showSerial"), s.showSerial);
 
     store.setValue(QStringLiteral("unit"), unitKey(s.unit));
     store.setValue(QStringLiteral("target"), s.targetPath);

@@ -32,6 +32,10 @@ struct GuiSettings {
     // Hold power-profiles-daemon's "performance" profile while a test runs (powerprofile.h); the
     // window's counterpart of the CLI's --no-power-hold.
     bool holdPowerProfile = true;
+    // Put the drive's serial number in reports, the saved image and history exports
+    // (driveline.h): off, as CrystalDiskMark's screenshots have none; the issue's "Hide serial
+    // number" turned around so that the default is the one a person posting results wants.
+    bool showSerial = false;
 
     bool operator==(const GuiSettings&) const = default;
 };

@@ -2,6 +2,7 @@
 #include "runheader.h"
 
 #include "drivehealth.h"
+#include "driveline.h"
 #include "targetinfo.h"
 #include "targetwarnings.h"
 
@@ -10,7 +11,7 @@ namespace dm {
 RunHeaderProbe::RunHeaderProbe(QString target)
     : m_noSuspend()
     , m_target(std::move(target))
-    , m_description(describeTarget(m_target))
+    , m_description(describeTarget(m_target, {}, serialShown()))
     , m_started(QDateTime::currentDateTime())
     , m_otherIo(sampleDeviceActivity(m_description.device))
     , m_warnings(targetWarnings(m_description))

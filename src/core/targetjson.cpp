@@ -2,6 +2,7 @@
 #include "targetjson.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonValue>
 
 #include <algorithm>
@@ -109,6 +110,21 @@ TargetDescription targetDescriptionFromJson(const QJsonObject& o)
     t.partitions = stringList(o.value(QLatin1String("partitions")));
     t.wholeDisk = text("whole_disk");
     return t;
+}
+
+QByteArray reportJsonForExport(const QByteArray& json, bool keepSerial)
+{
+    if (keepSerial)
+        return json;
+    QJsonDocument doc = QJsonDocument::fromJson(json);
+    QJsonObject root = doc.object();
+    QJsonObject target = root.value(QLatin1String("target")).toObject();
+    if (target.value(QLatin1String("serial")).toString().isEmpty())
+        return json;
+    target.insert(QStringLiteral("serial"), QJsonValue());
+    root.insert(QStringLiteral("target"), target);
+    doc.setObject(root);
+    return doc.toJson(QJsonDocument::Indented);
 }
 
 } // namespace dm

@@ -17,4 +17,9 @@ QJsonObject targetDescriptionJson(const TargetDescription& target);
 // (older files lack the newer ones).
 TargetDescription targetDescriptionFromJson(const QJsonObject& json);
 
+// A stored report's JSON as it leaves the history (the window's Export, `history show --json`):
+// its target's serial number made null unless `keepSerial` (driveline.h, serialShown()). The
+// bytes are returned as they are when there is no serial to drop, so "JSON as stored" stays so.
+QByteArray reportJsonForExport(const QByteArray& json, bool keepSerial);
+
 } // namespace dm

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "textreport.h"
 
+#include "driveline.h"
 #include "explanations.h"
 #include "targetinfo.h"
 
@@ -88,30 +89,6 @@ namespace {
     }
 
     QString seconds(double s) { return QString::number(s); }
-
-    // "[/home 43% (104/242GiB)]" for a filesystem, "[/dev/sdb (58GiB)]" for a raw device.
-    QString targetUsage(const TargetDescription& target)
-    {
-        const bool raw = target.kind == QLatin1String("block-device");
-        QString where = raw ? target.device : target.mountPoint;
-        if (where.isEmpty())
-            where = target.path;
-        const qint64 total = target.capacityBytes;
-        // Small filesystems (a test rig, a tmpfs) would read "0/0GiB"; MiB keeps them legible.
-        const bool gib = total >= qint64(GiB);
-        const double unit = double(gib ? GiB : MiB);
-        const QString unitName = gib ? QStringLiteral("GiB") : QStringLiteral("MiB");
-        // `where` is a user's path and may hold a '%': concatenate it, never pass it through arg().
-        if (total <= 0)
-            return QLatin1Char('[') + where + QLatin1Char(']');
-        const QString totalText = QString::number(std::llround(double(total) / unit)) + unitName;
-        if (raw || !target.freeBytes)
-            return QLatin1Char('[') + where + QStringLiteral(" (") + totalText + QStringLiteral(")]");
-        const qint64 used = target.usedBytes.value_or(std::max<qint64>(0, total - *target.freeBytes));
-        return QLatin1Char('[') + where
-            + QStringLiteral(" %1% (%2/").arg(usedPercent(target).value_or(0)).arg(std::llround(double(used) / unit))
-            + totalText + QStringLiteral(")]");
-    }
 
     QString osLabel(const SystemDescription& system)
     {

@@ -7,6 +7,7 @@
 #include "appoptions.h"
 #include "explanationpanel.h"
 #include "gridpage.h"
+#include "historypage.h"
 #include "mainwindow.h"
 #include "offscreenapp.h"
 #include "resultgrid.h"
@@ -121,6 +122,29 @@ TEST(CdmSettingsWindow, ZeroFillIsInTheTitleAndTheImage)
     // The window's contents under a title line of our own.
     EXPECT_EQ(image.width(), window.grab().toImage().width());
     EXPECT_GT(image.height(), window.grab().toImage().height());
+}
+
+// The title names the data of the figures on screen: a stored run that wrote zeros, opened from
+// the History tab into a window set to random data, is "<0Fill>" (a screenshot of it says what
+// was measured); the next change of settings leaves the stored run and the title follows them.
+TEST(CdmSettingsWindow, TheTitleNamesTheDataOfTheRunShown)
+{
+    app();
+    ScratchDir dir;
+    MainWindow window(quickSettings(dir.path()), AppOptions {}, false);
+    ASSERT_EQ(window.windowTitle(), QStringLiteral("Diskometer"));
+    Report stored;
+    stored.target.path = QString::fromStdString(dir.path());
+    stored.run.settings.data = DataFill::Zeros;
+    Q_EMIT window.historyPage()->openReport(stored);
+    ASSERT_TRUE(window.gridPage()->showsStoredReport());
+    EXPECT_EQ(window.windowTitle(), QStringLiteral("Diskometer <0Fill>"));
+    GuiSettings other = window.gridPage()->settings();
+    other.preset = other.preset == Preset::Nvme ? Preset::Default : Preset::Nvme;
+    other.rows = defaultGuiSettings(other.preset).rows;
+    window.gridPage()->setSettings(other);
+    EXPECT_FALSE(window.gridPage()->showsStoredReport());
+    EXPECT_EQ(window.windowTitle(), QStringLiteral("Diskometer"));
 }
 
 // At a narrow width (or at 2x scale, where the same window is narrow in text) the explanations

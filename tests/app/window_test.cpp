@@ -4,6 +4,7 @@
 // what finished, a bad target arrives as an error (the window stays usable), the automation
 // options parse, and the window's reports hold the results and the comment.
 #include "appoptions.h"
+#include "appsettings.h"
 #include "benchmarkcontroller.h"
 #include "destructiveconfirmdialog.h"
 #include "eventually.h"
@@ -32,7 +33,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 #include <QTimer>
@@ -177,6 +180,43 @@ TEST(AppOptions, ParsesTheAutomationFlags)
         bad.prepend(QStringLiteral("diskometer"));
         EXPECT_FALSE(parseAppOptions(bad)) << bad.join(' ').toStdString();
     }
+}
+
+// --no-power-hold is for the session it was given to (its help says the setting stays): a window
+// that stores its settings after another change keeps the stored choice, and only the Settings
+// dialog's choice replaces it.
+TEST(AppOptions, NoPowerHoldIsNotStoredWithTheOtherSettings)
+{
+    app();
+    QTemporaryDir config;
+    ASSERT_TRUE(config.isValid());
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, config.path());
+    QCoreApplication::setOrganizationName(QStringLiteral("Diskometer"));
+    struct Restore {
+        ~Restore()
+        {
+            QSettings::setDefaultFormat(QSettings::NativeFormat);
+            QCoreApplication::setOrganizationName(QString());
+        }
+    } restore;
+    {
+        QSettings store;
+        saveGuiSettings(store, defaultGuiSettings()); // the hold on, as stored
+    }
+    auto options = parseAppOptions({ "diskometer", "--no-power-hold" });
+    ASSERT_TRUE(options);
+    GuiSettings settings = defaultGuiSettings();
+    options->applyTo(settings);
+    MainWindow window(settings, *options, true);
+    ASSERT_FALSE(window.gridPage()->settings().holdPowerProfile) << "this session does not hold";
+    GuiSettings changed = window.gridPage()->settings();
+    changed.run.count = 7;
+    window.gridPage()->setSettings(changed); // stored, as any change in the window
+    QSettings store;
+    const GuiSettings stored = loadGuiSettings(store);
+    EXPECT_EQ(stored.run.count, 7) << "the change itself is kept";
+    EXPECT_TRUE(stored.holdPowerProfile) << "the session's --no-power-hold is not";
 }
 
 TEST(MainWindow, RunsAllShowsTilesAndReportsWithTheComment)

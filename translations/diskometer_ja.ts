@@ -109,6 +109,14 @@
         <source>I/O en&amp;gine:</source>
         <translation>I/O エンジン(&amp;G):</translation>
     </message>
+    <message>
+        <source>Show the drive&apos;s &amp;serial number in reports and images</source>
+        <translation>レポートと画像にドライブのシリアル番号を含める(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Off, serial numbers are left out of every report, saved image and history export: a serial identifies one drive, and its owner, for good</source>
+        <translation>オフのとき、シリアル番号はすべてのレポート、保存した画像、履歴のエクスポートから除かれます。シリアル番号はドライブとその持ち主をずっと特定できてしまいます</translation>
+    </message>
 </context>
 <context>
     <name>SleepInhibitor</name>
@@ -765,6 +773,10 @@
     <message>
         <source>Saved %1: run it with fio --output-format=json %1 &gt; out.json, then import out.json in the History tab</source>
         <translation>%1 を保存しました: fio --output-format=json %1 &gt; out.json で実行し、out.json を履歴タブでインポートしてください</translation>
+    </message>
+    <message>
+        <source>%1 profile · %2 s per pass, %3 s between tests</source>
+        <translation>プロファイル %1 · 測定時間 %2 秒、間隔 %3 秒</translation>
     </message>
 </context>
 <context>
@@ -2079,6 +2091,22 @@ Write MB/s</source>
     <message>
         <source>Drive temperature</source>
         <translation>ドライブ温度</translation>
+    </message>
+    <message>
+        <source>Throttled at %1 °C</source>
+        <translation>%1 °C でスロットリング</translation>
+    </message>
+    <message>
+        <source>Throttled</source>
+        <translation>スロットリング</translation>
+    </message>
+    <message>
+        <source>at %1, %2 °C</source>
+        <translation>%1 時点、%2 °C</translation>
+    </message>
+    <message>
+        <source>The rate fell as the drive got hot: it slowed itself down to cool off, so this is not where its cache runs out.</source>
+        <translation>ドライブが熱くなって速度が落ちました。冷えるために自ら速度を下げたもので、キャッシュが尽きた位置ではありません。</translation>
     </message>
 </context>
 <context>

@@ -97,6 +97,7 @@ bool SustainedPage::launch()
         return false;
     }
     m_live.clear();
+    m_liveTemperatures.clear();
     m_elapsed = 0;
     m_report.reset();
     m_chart->clear();
@@ -126,6 +127,12 @@ void SustainedPage::onSample(const SustainedSample& s)
     m_elapsed = s.t;
     m_chart->append(m_rate, double(s.bytes) / 1e9, s.mbPerSec);
     updateSummary();
+}
+
+void SustainedPage::onTemperature(const TemperatureSample& reading)
+{
+    m_liveTemperatures.push_back(reading);
+    plotTemperature(m_live, m_liveTemperatures);
 }
 
 void SustainedPage::onFinished(Result<SustainedResult> result, ReportHeader header)

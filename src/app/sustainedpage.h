@@ -26,8 +26,9 @@ public:
     const std::optional<SustainedReport>& report() const { return m_report; }
     ToolChart* chart() const { return m_chart; }
     int plottedSamples() const;
-    // The drive's temperature along the write on the right axis (called at the run's end with
-    // the run header's readings); hidden with fewer than two readings.
+    // The drive's temperature along the write on the right axis: while it runs, with the
+    // readings so far (onTemperature), and at its end with the run header's; hidden with fewer
+    // than two readings.
     void plotTemperature(
         const std::vector<SustainedSample>& timeline, const std::vector<TemperatureSample>& temperatures);
     // Why no cache cliff was reported, in the window's language; empty when one was.
@@ -42,6 +43,8 @@ protected:
     QString tabTitle() const override { return tr("Sustained &write"); }
     QString tabToolTip() const override { return tr("One long write: where the drive's cache runs out"); }
     void applyKindOptions(const AppOptions& options, bool current) override;
+public:
+    void onTemperature(const TemperatureSample& reading) override; // public for the tests
 
 private:
     void onSample(const SustainedSample& s);
@@ -52,7 +55,8 @@ private:
     QComboBox* m_total;
     ToolChart* m_chart;
     QLineSeries* m_rate;
-    QLineSeries* m_temperature; // on the right axis, shown only after a run that has readings
+    QLineSeries* m_temperature; // on the right axis, shown only with two readings or more
+    std::vector<TemperatureSample> m_liveTemperatures; // the readings of the run going on
     std::optional<SustainedReport> m_report;
     std::vector<SustainedSample> m_live;
     double m_elapsed = 0;

@@ -70,6 +70,9 @@ protected:
     virtual bool completedRun() const = 0;
     // The command line's choices that concern this kind (--target, --size, --measure, ...).
     virtual void applyKindOptions(const AppOptions& options, bool current) = 0;
+    // A reading of the drive's temperature while this page's test runs, seconds from the run
+    // header's start (runheader.h), on the GUI thread; drives without a sensor give none.
+    virtual void onTemperature(const TemperatureSample& reading) { Q_UNUSED(reading); }
 
 protected:
     ToolRunner* runner() const { return m_runner; }
@@ -91,7 +94,9 @@ protected:
         return runner->start([this, runner, request = std::move(request), comment = comment(), run = std::move(run),
                                  jsonOf, csvOf, finished = std::move(finished)](const std::atomic<bool>& cancel) {
             const auto post = [runner](std::function<void()> fn) { runner->post(std::move(fn)); };
-            const RunHeaderProbe probe(QString::fromStdString(request.target));
+            // The drive's temperature while the test runs, for the page to draw (onTemperature).
+            const RunHeaderProbe probe(QString::fromStdString(request.target),
+                [post, this](const TemperatureSample& reading) { post([this, reading] { onTemperature(reading); }); });
             auto result = run(request, post, cancel);
             if (request.fd >= 0)
                 ::close(request.fd);

@@ -8,7 +8,7 @@
 
 namespace dm {
 
-RunHeaderProbe::RunHeaderProbe(QString target)
+RunHeaderProbe::RunHeaderProbe(QString target, TemperatureSampler::Listener onTemperature)
     : m_noSuspend()
     , m_target(std::move(target))
     , m_description(describeTarget(m_target, {}, serialShown()))
@@ -24,7 +24,8 @@ RunHeaderProbe::RunHeaderProbe(QString target)
         m_health.start = healthMoment(*health);
         m_health.warningTemperatureC = health->nvme.warningTemperatureC;
         if (health->temperatureC)
-            m_temperatures = std::make_unique<TemperatureSampler>(health->device.mid(5)); // "/dev/" off
+            m_temperatures = std::make_unique<TemperatureSampler>( // "/dev/" off
+                health->device.mid(5), QStringLiteral("/sys"), std::chrono::seconds(2), std::move(onTemperature));
     }
 }
 

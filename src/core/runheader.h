@@ -30,8 +30,9 @@ public:
     // so the run is measured with the CPU and the bus at full speed and is not cut short by a
     // suspend. Both block for at most a few seconds each where a daemon is slow.
     // And it reads the drive's health (drivehealth.h: sysfs, UDisks2, maybe smartctl) and, where
-    // the drive has a temperature sensor, samples it every 2 s until finish().
-    explicit RunHeaderProbe(QString target);
+    // the drive has a temperature sensor, samples it every 2 s until finish(), handing each
+    // reading to `onTemperature` too (on the sampler's thread) when one is given.
+    explicit RunHeaderProbe(QString target, TemperatureSampler::Listener onTemperature = {});
 
     // After the run: the header and the target's warnings added to `run`'s. The target is the
     // one described before the run (issue 12, item 10: a lazy unmount or `losetup -d` during the

@@ -54,15 +54,21 @@ QByteArray formatScanJson(const ScanReport& report)
             { QStringLiteral("capacity_bytes"), qint64(r.region.length) },
         });
     QJsonArray samples;
-    for (const auto& x : r.samples)
-        samples.append(QJsonObject {
+    for (const auto& x : r.samples) {
+        QJsonObject sample {
             { QStringLiteral("offset_bytes"), qint64(x.offset) },
             { QStringLiteral("percent"), x.percent },
             { QStringLiteral("read_mb_per_s"), x.readMbPerSec },
             { QStringLiteral("write_mb_per_s"), numberOrNull(x.writeMbPerSec) },
             { QStringLiteral("read_seconds"), x.readSeconds },
             { QStringLiteral("t"), x.t },
-        });
+        };
+        // The drive's temperature beside its rate, as along a sustained write (issue 15, part 3):
+        // a scan's slow end may be a hot drive rather than the inner tracks.
+        if (const std::optional<double> c = temperatureAt(report.header.health.temperatures, x.t))
+            sample.insert(QStringLiteral("temperature_c"), *c);
+        samples.append(sample);
+    }
     root.insert(QStringLiteral("samples"), samples);
     QJsonArray access;
     for (const auto& a : r.access)

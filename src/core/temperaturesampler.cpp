@@ -7,10 +7,12 @@
 
 namespace dm {
 
-TemperatureSampler::TemperatureSampler(QString disk, QString sysRoot, std::chrono::milliseconds every)
+TemperatureSampler::TemperatureSampler(
+    QString disk, QString sysRoot, std::chrono::milliseconds every, Listener onReading)
     : m_disk(std::move(disk))
     , m_sysRoot(std::move(sysRoot))
     , m_every(every)
+    , m_onReading(std::move(onReading))
     , m_started(std::chrono::steady_clock::now())
     , m_thread([this] { run(); })
 {
@@ -45,8 +47,13 @@ void TemperatureSampler::run()
         if (!reading.temperatureC)
             continue;
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_started).count();
-        const std::lock_guard lock(m_mutex);
-        m_samples.push_back({ seconds, *reading.temperatureC });
+        const TemperatureSample sample { seconds, *reading.temperatureC };
+        {
+            const std::lock_guard lock(m_mutex);
+            m_samples.push_back(sample);
+        }
+        if (m_onReading)
+            m_onReading(sample);
     }
 }
 

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -19,8 +20,11 @@ namespace dm {
 class TemperatureSampler {
 public:
     // `disk` is the whole drive's kernel name ("nvme0n1", "sda"). The first sample is taken at 0 s.
+    // `onReading`, when given, is called with each reading on the sampler's thread (a page draws
+    // the temperature while its test runs); it must not block.
+    using Listener = std::function<void(const TemperatureSample&)>;
     explicit TemperatureSampler(QString disk, QString sysRoot = QStringLiteral("/sys"),
-        std::chrono::milliseconds every = std::chrono::seconds(2));
+        std::chrono::milliseconds every = std::chrono::seconds(2), Listener onReading = {});
     ~TemperatureSampler();
     TemperatureSampler(const TemperatureSampler&) = delete;
     TemperatureSampler& operator=(const TemperatureSampler&) = delete;
@@ -33,6 +37,7 @@ private:
 
     const QString m_disk, m_sysRoot;
     const std::chrono::milliseconds m_every;
+    const Listener m_onReading;
     const std::chrono::steady_clock::time_point m_started;
     mutable std::mutex m_mutex;
     std::condition_variable m_wake;

@@ -182,6 +182,37 @@ TEST(AppOptions, ParsesTheAutomationFlags)
     }
 }
 
+// CrystalDiskMark 9's Flash Memory profile from the command line brings its times (1 s passes,
+// 30 s between tests), and --measure/--interval given beside it still win; the pass box offers
+// CrystalDiskMark's 1-9.
+TEST(AppOptions, FlashProfileBringsItsTimesAndThePassBoxOffersOneToNine)
+{
+    app();
+    auto flash = parseAppOptions({ "diskometer", "--profile", "FLASH" });
+    ASSERT_TRUE(flash) << flash.error().message;
+    GuiSettings s = defaultGuiSettings();
+    flash->applyTo(s);
+    EXPECT_EQ(s.profile, Profile::Flash);
+    EXPECT_EQ(s.run.measureSeconds, 1);
+    EXPECT_EQ(s.run.intervalSeconds, 30);
+    auto both = parseAppOptions({ "diskometer", "--profile", "flash", "--measure", "3" });
+    ASSERT_TRUE(both);
+    GuiSettings t = defaultGuiSettings();
+    both->applyTo(t);
+    EXPECT_EQ(t.run.measureSeconds, 3);
+    EXPECT_EQ(t.run.intervalSeconds, 30);
+
+    MainWindow window(defaultGuiSettings(), AppOptions {}, false);
+    const auto* passes = window.gridPage()->findChild<QComboBox*>();
+    QStringList offered;
+    for (QComboBox* box : window.gridPage()->findChildren<QComboBox*>())
+        if (box->toolTip() == QStringLiteral("Measured passes per test"))
+            for (int i = 0; i < box->count(); ++i)
+                offered << box->itemText(i);
+    ASSERT_TRUE(passes);
+    EXPECT_EQ(offered, QStringList({ "1", "2", "3", "4", "5", "6", "7", "8", "9" }));
+}
+
 // --no-power-hold is for the session it was given to (its help says the setting stays): a window
 // that stores its settings after another change keeps the stored choice, and only the Settings
 // dialog's choice replaces it.

@@ -4,6 +4,7 @@
 // sampler reading a sysfs fixture's hwmon sensor while its value changes.
 #include "fakesys.h"
 #include "runhealth.h"
+#include "scanreport.h"
 #include "sustainedreport.h"
 #include "targetinfo.h"
 #include "temperaturesampler.h"
@@ -14,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <mutex>
 #include <thread>
 
 using namespace dm;
@@ -167,6 +169,24 @@ TEST(RunHealth, TheSustainedWritesJsonTimelineCarriesTheTemperature)
     EXPECT_EQ(back->header.health.temperatures, report.header.health.temperatures);
 }
 
+TEST(RunHealth, TheScansJsonSamplesCarryTheTemperature)
+{
+    ScanReport report;
+    ScanSample first, second;
+    first.t = 1;
+    second.t = 3;
+    second.offset = 100 * MiB;
+    report.result.samples = { first, second };
+    QJsonArray samples = QJsonDocument::fromJson(formatScanJson(report))[QLatin1String("samples")].toArray();
+    ASSERT_EQ(samples.size(), 2);
+    EXPECT_FALSE(samples[0].toObject().contains(QLatin1String("temperature_c"))) << "no sensor, no field";
+    report.header.health = warmingRun(40, 58, { { 0, 40 }, { 2, 55 }, { 4, 58 } });
+    samples = QJsonDocument::fromJson(formatScanJson(report))[QLatin1String("samples")].toArray();
+    ASSERT_EQ(samples.size(), 2);
+    EXPECT_DOUBLE_EQ(samples[0][QLatin1String("temperature_c")].toDouble(), 40);
+    EXPECT_DOUBLE_EQ(samples[1][QLatin1String("temperature_c")].toDouble(), 55);
+}
+
 TEST(TemperatureSampler, ReadsTheSensorWhileItChanges)
 {
     FakeSys sys;
@@ -193,6 +213,32 @@ TEST(TemperatureSampler, ReadsTheSensorWhileItChanges)
     EXPECT_LT(seen.front().seconds, 0.5) << "the first sample is taken at the start";
     for (size_t i = 1; i < seen.size(); ++i)
         EXPECT_GT(seen[i].seconds, seen[i - 1].seconds);
+}
+
+// A page draws the temperature while its test runs: every reading is handed on as it is made,
+// the same readings samples() returns afterwards.
+TEST(TemperatureSampler, HandsEachReadingToItsListener)
+{
+    FakeSys sys;
+    addNvme(sys); // 43.85 °C
+    std::mutex mutex;
+    std::vector<TemperatureSample> heard;
+    std::vector<TemperatureSample> kept;
+    {
+        TemperatureSampler sampler(QStringLiteral("nvme0n1"), sys.root(), std::chrono::milliseconds(10),
+            [&](const TemperatureSample& s) {
+                const std::lock_guard lock(mutex);
+                heard.push_back(s);
+            });
+        for (int i = 0; i < 500 && sampler.samples().size() < 3; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        kept = sampler.samples();
+    } // joins the thread: nothing is heard after
+    ASSERT_GE(kept.size(), 3u);
+    ASSERT_GE(heard.size(), kept.size());
+    for (size_t i = 0; i < kept.size(); ++i)
+        EXPECT_EQ(heard[i], kept[i]);
+    EXPECT_DOUBLE_EQ(heard.front().celsius, 43.85);
 }
 
 TEST(TemperatureSampler, ADriveWithoutASensorGivesNoSamples)

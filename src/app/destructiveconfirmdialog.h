@@ -12,11 +12,12 @@ namespace dm {
 
 struct TargetDescription;
 
-// The consent a write test on a raw device needs (PRODUCT.md: "an explicit, typed confirmation"):
-// says that everything on the device will be destroyed, what the device is and what was found on
-// it, and enables "Erase and Test" only once the user has typed the device's name ("sdb" or
-// "/dev/sdb"). Cancel is the default button; Enter in the name field accepts only a correct name
-// and otherwise does nothing, so a stray Enter never erases and never throws the typing away.
+// The consent a write test on a raw device needs (typed, because a click is too easy to give for
+// erasing a drive): says that everything on the device will be destroyed, what the device is and
+// what was found on it, and enables "Erase and Test" only once the user has typed the device's name
+// ("sdb" or "/dev/sdb"). Cancel is the default button; Enter in the name field accepts only a
+// correct name and otherwise does nothing, so a stray Enter never erases and never throws the
+// typing away.
 class DestructiveConfirmDialog : public QDialog {
     Q_OBJECT
 public:

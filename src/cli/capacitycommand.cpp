@@ -63,8 +63,11 @@ int runCapacityCommand(const QStringList& arguments)
         *common, req.target,
         [&] { return runCapacityCheck(req, cb, cliCancelFlag()); },
         KindOutput<CapacityReport> { formatCapacityJson, formatCapacityCsv, formatCapacityText,
-            probe ? QStringLiteral("interrupted: what was probed so far is reported; the blocks written are put back")
-                  : QStringLiteral("interrupted: what was read back so far is reported; the test files are removed"),
+            [probe](const CapacityReport&) {
+                return probe
+                    ? QStringLiteral("interrupted: what was probed so far is reported; the blocks written are put back")
+                    : QStringLiteral("interrupted: what was read back so far is reported; the test files are removed");
+            },
             QStringLiteral("the check stopped: %1"),
             // Fake or damaged: exit 1, and the verdict on stderr too, so a script that throws the
             // report away still says why.

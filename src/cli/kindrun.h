@@ -16,7 +16,10 @@ template <class ReportT> struct KindOutput {
     QByteArray (*json)(const ReportT&);
     QByteArray (*csv)(const ReportT&);
     QString (*text)(const ReportT&);
-    QString interrupted; // "interrupted: the samples read so far are reported"
+    // What stderr says after Ctrl-C, from what the reports hold: "the samples read so far are
+    // reported" is wrong when none was read, so a kind says then that nothing finished, as the
+    // grid does ("interrupted before any test finished").
+    std::function<QString(const ReportT&)> interrupted;
     QString stopped; // "the scan stopped: %1", for the envelope's error
     std::function<bool(const ReportT&)> failedInPart = {}; // e.g. a sweep point that failed: exit 1
 };
@@ -64,7 +67,7 @@ int runKind(const CommonOptions& common, const std::string& target, Run run, con
     const bool written = writeOtherReports(
         common, { out.json(report), out.csv(report), out.text(report) }, report.header.date, report.result.cancelled);
     if (report.result.cancelled) {
-        printError(out.interrupted);
+        printError(out.interrupted(report));
         return kExitInterrupted;
     }
     if (report.result.error) {

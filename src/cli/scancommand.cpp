@@ -64,7 +64,11 @@ int runScanCommand(const QStringList& arguments)
         *common, req.target,
         [&] { return runSurfaceScan(req, cb, cliCancelFlag()); },
         KindOutput<ScanReport> { formatScanJson, formatScanCsv, formatScanText,
-            QStringLiteral("interrupted: the samples read so far are reported"),
+            [](const ScanReport& r) {
+                return r.result.samples.empty() && r.result.access.empty()
+                    ? QStringLiteral("interrupted before any sample was read: the reports hold no samples")
+                    : QStringLiteral("interrupted: the samples read so far are reported");
+            },
             QStringLiteral("the scan stopped: %1") });
 }
 

@@ -52,7 +52,9 @@ int runSustainedCommand(const QStringList& arguments)
         *common, req.target,
         [&] { return runSustainedWrite(req, cb, cliCancelFlag()); },
         KindOutput<SustainedReport> { formatSustainedJson, formatSustainedCsv, formatSustainedText,
-            QStringLiteral("interrupted: what was written so far is reported; the test file is removed"),
+            [](const SustainedReport&) {
+                return QStringLiteral("interrupted: what was written so far is reported; the test file is removed");
+            },
             QStringLiteral("the write stopped: %1") });
 }
 

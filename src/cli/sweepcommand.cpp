@@ -97,7 +97,11 @@ int runSweepCommand(const QStringList& arguments)
         *common, req.target,
         [&] { return runBlockSizeSweep(req, cb, cliCancelFlag()); },
         KindOutput<SweepReport> { formatSweepJson, formatSweepCsv, formatSweepText,
-            QStringLiteral("interrupted: the points that finished are reported"),
+            [](const SweepReport& r) {
+                return r.result.points.empty()
+                    ? QStringLiteral("interrupted before any block size was measured: the reports hold no results")
+                    : QStringLiteral("interrupted: the points that finished are reported");
+            },
             QStringLiteral("the sweep stopped: %1"), [](const SweepReport& report) {
                 for (const auto& pt : report.result.points)
                     for (const auto* m : { &pt.read, &pt.write })

@@ -72,7 +72,7 @@ Comparison buildComparison(const std::vector<HistoryRecord>& records);
 // " @ host" for fio client/server runs.
 QString runLabel(const HistoryEntry& entry);
 
-// REPORTS.md: "A comparison export has one row per saved run and one column per test."
+// A comparison export has one row per saved run and one column per test (docs/HISTORY.md).
 // Each chart follows as a table: one row per x value (a table row per block size; ten steps of
 // position or of GB written, read off each line), one column per run and series.
 QString formatComparisonMarkdown(const Comparison& comparison, ComparisonMetric metric = ComparisonMetric::MBps);

@@ -20,7 +20,7 @@ struct FioJobRequest {
     QString comment; // written as a comment line at the top
 };
 
-// An fio job file equivalent to what our engine runs (MEASUREMENT.md, "Checking ourselves"; the
+// An fio job file equivalent to what our engine runs (docs/HISTORY.md, "fio on the other side"; the
 // same mapping as bench/compare-fio): libaio, direct=1, threads, time_based, the same block
 // size, depth, threads and region, iodepth_batch_submit = iodepth_batch_complete_max = depth,
 // randrepeat=0, norandommap. Each of our passes is one section, all separated by stonewall: the

@@ -53,8 +53,8 @@ namespace {
         return e;
     }
 
-    // For kinds this build does not know in detail: the fields every diskometer.* document
-    // shares (REPORTS.md): date, target, settings.profile, comment.
+    // For kinds this build does not know in detail: the fields every diskometer.* document shares
+    // (reportHeaderJson() writes them for every kind): date, target, settings.profile, comment.
     HistoryEntry genericSummary(const QJsonObject& root)
     {
         HistoryEntry e;

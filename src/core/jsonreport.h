@@ -9,8 +9,9 @@ namespace dm {
 
 inline constexpr char kResultSchema[] = "diskometer.result/1";
 
-// The machine-readable report (REPORTS.md, schema diskometer.result/1), indented. Latencies are
-// in microseconds; a result's mb_per_s, iops and latency_us are those of its headline pass.
+// The machine-readable report (schema diskometer.result/1, its contract in jsonreport_test.cpp),
+// indented. Latencies are in microseconds; a result's mb_per_s, iops and latency_us are those of
+// its headline pass.
 QByteArray formatJson(const Report& report);
 
 // Reads a document formatJson() wrote back into a Report (the history and round-trip tests use

@@ -7,8 +7,8 @@
 
 namespace dm {
 
-// A Markdown summary for blog posts (REPORTS.md): a heading with the device and date, a line with
-// the settings, then one table row per test row with read, write (and mix) figures side by side.
+// A Markdown summary for blog posts: a heading with the device and date, a line with the settings,
+// then one table row per test row with read, write (and mix) figures side by side.
 QString formatMarkdown(const Report& report);
 
 } // namespace dm

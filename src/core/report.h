@@ -74,8 +74,8 @@ struct ReportHeader {
     QString comment;
 };
 
-// The one value every grid report is made from (REPORTS.md): the engine's output plus the run's
-// header.
+// The one value every grid report (text, Markdown, JSON, CSV) is made from: the engine's output
+// plus the run's header.
 struct Report : ReportHeader {
     Report() { engine = QStringLiteral("libaio"); }
 

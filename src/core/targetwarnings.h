@@ -14,12 +14,12 @@
 
 namespace dm {
 
-// One-line warnings about what the target is, for the report (MEASUREMENT.md "any warning") and
-// the window: a copy-on-write or compressing filesystem (btrfs, ZFS, bcachefs, F2FS with
-// compression), an encrypted device (dm-crypt anywhere below the filesystem or device), a
-// network or FUSE filesystem, RAM instead of a drive (tmpfs, ramfs, zram, brd, a loop device over
-// a file in RAM or through the page cache). Reads only `target` and the sysfs/dev trees of
-// `paths`; empty when nothing is worth saying.
+// One-line warnings about what the target is, for the report (docs/MEASURING.md, "Warnings about
+// the circumstances") and the window: a copy-on-write or compressing filesystem (btrfs, ZFS,
+// bcachefs, F2FS with compression), an encrypted device (dm-crypt anywhere below the filesystem or
+// device), a network or FUSE filesystem, RAM instead of a drive (tmpfs, ramfs, zram, brd, a loop
+// device over a file in RAM or through the page cache). Reads only `target` and the sysfs/dev trees
+// of `paths`; empty when nothing is worth saying.
 QStringList targetWarnings(const TargetDescription& target, const TargetPaths& paths = {});
 
 // What other programs did on the disk(s) under `device` ("/dev/sda2", "sda", "/dev/mapper/root",

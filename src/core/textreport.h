@@ -7,9 +7,9 @@
 
 namespace dm {
 
-// The plain-text report in CrystalDiskMark's layout (REPORTS.md), so it can be pasted next to
-// one and compared line by line. Lines end in "\n", or "\r\n" when crlf is set (for Windows
-// readers and some forums).
+// The plain-text report in CrystalDiskMark's layout, so it can be pasted next to one and compared
+// line by line. Lines end in "\n", or "\r\n" when crlf is set (for Windows readers and some
+// forums).
 QString formatText(const Report& report, bool crlf = false);
 
 // " <0Fill>" when the test data is zeros, empty otherwise: what CrystalDiskMark appends to its

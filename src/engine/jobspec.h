@@ -38,7 +38,7 @@ struct TestSpec {
     bool writes() const { return direction != Direction::Read; }
 };
 
-// Limits from MEASUREMENT.md.
+// What a run may ask for (the ranges README's option table and --help show).
 inline constexpr uint32_t kMinBlockSize = 512; // row specs allow 512 B; the device decides if it works
 inline constexpr uint32_t kMaxBlockSize = 8 * MiB;
 // The block-size sweep goes one step further than the grid (issue 6: 4 KiB ... 16 MiB).
@@ -49,7 +49,7 @@ inline constexpr int kMinCount = 1;
 inline constexpr int kMaxCount = 9;
 inline constexpr uint64_t kMinTestSize = 16 * MiB;
 inline constexpr uint64_t kMaxTestSize = 64 * GiB;
-// Below a second only for tests and quick looks; MEASUREMENT.md offers 1-4 s for flash media.
+// Below a second only for tests and quick looks; the shortest profile (flash) has 1 s passes.
 inline constexpr double kMinMeasureSeconds = 0.5;
 inline constexpr double kMaxMeasureSeconds = 60;
 inline constexpr double kMaxIntervalSeconds = 600;

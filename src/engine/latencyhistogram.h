@@ -10,11 +10,11 @@ namespace dm {
 // Per-I/O latency in a log-linear histogram, after fio's stat.h design.
 //
 // Values below 128 ns land in exact buckets. Above that, every power-of-two range [2^m, 2^(m+1))
-// is split into 64 equal buckets, so a bucket is at most 1/64 of its lower bound wide. A
-// percentile is reported as the middle of its bucket, so the reported value is within 1/128
-// (0.78 %) of the true sample: the "<= 1 % error" of MEASUREMENT.md. Memory is fixed (about
-// 30 KiB), recording is a shift and an add, and two histograms merge by adding buckets, which is
-// how per-thread histograms become one per pass.
+// is split into 64 equal buckets, so a bucket is at most 1/64 of its lower bound wide. A percentile
+// is reported as the middle of its bucket, so the reported value is within 1/128 (0.78 %) of the
+// true sample, the bound docs/MEASURING.md ("Latency") gives. Memory is fixed (about 30 KiB),
+// recording is a shift and an add, and two histograms merge by adding buckets, which is how
+// per-thread histograms become one per pass.
 class LatencyHistogram {
 public:
     static constexpr int kSubBits = 6; // 64 buckets per power of two

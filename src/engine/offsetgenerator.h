@@ -8,7 +8,7 @@
 
 namespace dm {
 
-// Where the next I/O of one thread goes (MEASUREMENT.md, "How one test runs", 4):
+// Where the next I/O of one thread goes (docs/MEASURING.md, "One test"):
 // - sequential: each thread owns a contiguous slice of the region and walks it block by block,
 //   wrapping to the slice's start at its end (time-based passes never run out of region);
 // - random: uniform over the whole region, aligned to the block size.

@@ -34,7 +34,7 @@ struct ProfileTimes {
 };
 std::optional<ProfileTimes> profileTimes(Profile p);
 
-// The rows a profile runs with a preset, in grid order (MEASUREMENT.md).
+// The rows a profile runs with a preset, in grid order (CrystalDiskMark's rows and order).
 std::vector<TestRow> profileRows(Profile profile, Preset preset);
 
 // The tests of an All run in order: every read row, then every write row, then every mix row.

@@ -24,6 +24,7 @@ Result<double> transferRange(
     std::vector<IoBackend::Completion> done(job.depth);
 
     uint64_t next = 0; // the next chunk to prepare
+    uint64_t completed = 0; // chunks the device answered
     uint32_t pending = 0, inFlight = 0;
     std::optional<Error> error;
     const auto start = Clock::now();
@@ -89,6 +90,7 @@ Result<double> transferRange(
         }
         lastProgress = last = now;
         inFlight -= *got;
+        completed += *got;
         for (uint32_t i = 0; i < *got; ++i) {
             const auto& c = done[i];
             const uint64_t at = job.offset + slotChunk[c.slot] * job.ioSize;
@@ -109,7 +111,9 @@ Result<double> transferRange(
     held = inFlight;
     if (error)
         return *error;
-    if (next < chunks)
+    // Not only what was never submitted: a Stop while the last chunks were in flight leaves them
+    // unanswered too, and the range was not transferred (a scan would keep it as a 0 MB/s sample).
+    if (completed < chunks)
         return Error { Error::Kind::Cancelled, "cancelled", 0 };
     return Seconds(last - start).count();
 }

@@ -49,7 +49,8 @@ struct TestResult {
     bool ok() const { return !error && !passes.empty(); }
 };
 
-// The spread over passes and the headline (MEASUREMENT.md: the best pass by MB/s).
+// The spread over passes and the headline (docs/MEASURING.md, "What is reported": the best pass by
+// MB/s).
 struct PassStatistics {
     size_t bestIndex = 0;
     double bestMbPerSec = 0, medianMbPerSec = 0, minMbPerSec = 0, maxMbPerSec = 0;

@@ -305,7 +305,8 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
             break;
         TestResult result = ctx.runOne(i, **region, run.seed + 0x1000 * (i + 1));
         if (cancel.load() && !result.error) {
-            // A test cut short by Stop did not finish: report nothing for it (REPORTS.md).
+            // A test cut short by Stop did not finish: report nothing for it (docs/MEASURING.md,
+            // "Errors while running").
             break;
         }
         run.tests.push_back(result);

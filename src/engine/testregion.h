@@ -37,7 +37,8 @@ public:
 
     int fd() const { return m_fd; }
     const RegionInfo& info() const { return m_info; }
-    // A fresh test file must be written once before any test reads it (no holes, MEASUREMENT.md 2).
+    // A fresh test file must be written once before any test reads it (no holes, docs/MEASURING.md
+    // "The test region").
     bool needsFill() const { return m_needsFill; }
     const std::vector<std::string>& warnings() const { return m_warnings; }
 

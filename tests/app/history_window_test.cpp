@@ -3,7 +3,8 @@
 // directory: finished grid and sweep runs appear in the History tab; rename and delete (after
 // the confirmation) change the rows; three runs compare as three bar sets and three table rows;
 // a corrupt file is set aside with a notice and the window still starts; a locked file never
-// stops the window from drawing, and the failed store is reported with the JSON kept.
+// stops the window from drawing, and the failed store is reported with the JSON kept; the MB/s
+// columns are as wide as their headers and figures need, however long a run's name is.
 #include "appoptions.h"
 #include "comparedialog.h"
 #include "eventually.h"
@@ -25,6 +26,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -35,7 +37,9 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTest>
 #include <QTimer>
@@ -362,4 +366,52 @@ TEST(HistoryWindow, ImportingTheSameReportTwiceStoresItOnce)
         << w.historyPage()->statusText().toStdString();
     ASSERT_TRUE(eventuallyEq([&] { return w.history()->pending(); }, 0, 10000));
     EXPECT_EQ(rows(w), 1);
+}
+
+// Issue 14, item 13: the History tab's MB/s columns are never capped like the text columns: at
+// the window's default size each is as wide as its header and its figure need, also beside a
+// run whose name, comment and target are long (those columns are capped).
+TEST(HistoryWindow, TheMBsColumnsAreWideEnoughAtTheDefaultSize)
+{
+    app();
+    Fixture f;
+    {
+        HistoryStore store(f.db);
+        HistoryInput in = historyInputFromReport(fakeReport());
+        in.entry.name = QStringLiteral("Samsung SSD 990 PRO with Heatsink 4TB, the one in the lower M.2 slot");
+        in.entry.comment = QStringLiteral("after the firmware update, case closed, fans at their quietest setting");
+        in.entry.targetPath = QStringLiteral("/media/someone/a-rather-long-volume-label/benchmarks/diskometer/today");
+        in.entry.seqReadMBps = 14321.98; // five digits and a group separator: the widest figure a drive gives
+        in.entry.seqWriteMBps = 12987.65;
+        in.entry.rndReadMBps = 107.25;
+        in.entry.rndWriteMBps = 398.4;
+        auto id = store.add(in);
+        ASSERT_TRUE(id) << id.error().message;
+    }
+    GuiSettings settings = defaultGuiSettings(); // the default grid, which gives the window its width
+    settings.targetPath = QString::fromStdString(f.dir.path());
+    MainWindow w(settings, f.options(), false);
+    w.resize(w.sizeHint()); // what show() gives where the screen has room (the offscreen one is small)
+    w.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&w));
+    ASSERT_TRUE(eventuallyEq([&] { return rows(w); }, 1, 10000));
+    // As a user gets there: the list arrived while the grid's tab was in front.
+    w.tabs()->setCurrentWidget(w.historyPage());
+    QCoreApplication::processEvents();
+
+    QTableView* table = w.historyPage()->table();
+    const QFontMetrics metrics = table->fontMetrics();
+    // What a cell needs to draw its text unelided: the style's text margin on each side (as
+    // QCommonStyle draws item text) and the grid line.
+    const int margins = 2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1)
+        + (table->showGrid() ? 1 : 0);
+    for (const int column :
+        { HistoryModel::SeqRead, HistoryModel::SeqWrite, HistoryModel::RndRead, HistoryModel::RndWrite }) {
+        SCOPED_TRACE(table->model()->headerData(column, Qt::Horizontal).toString().toStdString());
+        const QString text = table->model()->index(0, column).data().toString();
+        ASSERT_FALSE(text.isEmpty());
+        const int width = table->columnWidth(column);
+        EXPECT_GE(width, table->horizontalHeader()->sectionSizeHint(column)) << "the header is cut off";
+        EXPECT_GE(width, metrics.horizontalAdvance(text) + margins) << "'" << text.toStdString() << "' is cut off";
+    }
 }

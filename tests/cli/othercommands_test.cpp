@@ -3,10 +3,12 @@
 // parsed and checked (N samples at increasing positions with positive rates; a timeline whose
 // bytes add up to --total; one point per block size), CSV on stdout, no test file left behind,
 // nothing written to a device without --allow-destructive (checksummed), a one-line error with
-// exit code 2 for every bad input, --help per command, and 130 on Ctrl-C.
+// exit code 2 for every bad input, --help per command, and 130 on Ctrl-C (saying so when nothing
+// had finished).
 #include "clirun.h"
 #include "testtargets.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,6 +18,25 @@
 #include <signal.h>
 
 using namespace dm::test;
+
+namespace {
+
+// Whether process `pid` catches SIGINT yet (/proc/PID/status, SigCgt): sent before its handler
+// is in place, a SIGINT would kill it instead of stopping its run. Waits up to 10 s.
+bool waitUntilItCatchesSigint(qint64 pid)
+{
+    for (int i = 0; i < 1000; ++i) {
+        QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+        if (status.open(QIODevice::ReadOnly))
+            for (const QByteArray& line : status.readAll().split('\n'))
+                if (line.startsWith("SigCgt:") && (line.mid(7).trimmed().toULongLong(nullptr, 16) >> (SIGINT - 1)) & 1)
+                    return true;
+        QThread::msleep(10);
+    }
+    return false;
+}
+
+} // namespace
 
 TEST(ScanCommand, JsonHasNSamplesAtIncreasingPositions)
 {
@@ -104,6 +125,8 @@ TEST(ScanCommand, InterruptExits130WithTheSamplesSoFar)
     EXPECT_TRUE(doc["cancelled"].toBool());
     EXPECT_GT(doc["samples"].toArray().size(), 0);
     EXPECT_LT(doc["samples"].toArray().size(), 100000);
+    const QByteArray err = p.readAllStandardError();
+    EXPECT_TRUE(err.contains("interrupted: the samples read so far are reported")) << err.constData();
 }
 
 TEST(SustainedCommand, TimelineAddsUpToTotalAndNoFileIsLeft)
@@ -177,6 +200,28 @@ TEST(SweepCommand, OnePointPerBlockSize)
         EXPECT_GT(pt["read"].toObject()["mb_per_s"].toDouble(), 0.0);
         EXPECT_GT(pt["write"].toObject()["iops"].toDouble(), 0.0);
     }
+    EXPECT_EQ(dir.entryCount(), 0u);
+}
+
+// Ctrl-C during the first test's 30-second warm-up: no block size was measured, and stderr says
+// so instead of "the points that finished are reported".
+TEST(SweepCommand, InterruptBeforeAnyBlockSizeSaysNoneWasMeasured)
+{
+    ScratchDir dir;
+    QProcess p;
+    p.start(QStringLiteral(DM_CLI_PATH),
+        { "sweep", q(dir.path()), "--min", "4KiB", "--max", "8KiB", "--mode", "read", "--measure", "0.5", "--warmup",
+            "30", "--size", "16MiB", "--json", "-", "--quiet", "--no-history" });
+    ASSERT_TRUE(p.waitForStarted());
+    ASSERT_TRUE(waitUntilItCatchesSigint(p.processId()));
+    ::kill(pid_t(p.processId()), SIGINT);
+    ASSERT_TRUE(p.waitForFinished(10000)) << "did not stop after SIGINT";
+    const QByteArray err = p.readAllStandardError();
+    EXPECT_EQ(p.exitCode(), 130) << err.constData();
+    EXPECT_TRUE(err.contains("interrupted before any block size was measured")) << err.constData();
+    const QJsonObject doc = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+    EXPECT_TRUE(doc["cancelled"].toBool());
+    EXPECT_TRUE(doc["points"].toArray().isEmpty());
     EXPECT_EQ(dir.entryCount(), 0u);
 }
 

@@ -4,7 +4,7 @@
 // --stall-timeout ends the run with exit code 1 and says the device stopped answering; the
 // process exits at once even with libaio, whose exit the kernel would otherwise hold until the
 // device answers (the helper process it leaves ends when the device does); bad values of
-// --stall-timeout are refused with exit code 2.
+// --stall-timeout are refused with exit code 2; a scan stopped before its first sample says so.
 #include "fuserig.h"
 #include "timebudget.h"
 
@@ -272,6 +272,26 @@ TEST_P(CliStall, ADeviceThatDoesNotAnswerTheSignatureProbeEndsTheRunAtTheStallTi
     EXPECT_LT(took, 3.0) << err;
     EXPECT_NE(err.find("did not answer the read of its first sectors within 1 s"), std::string::npos) << err;
     EXPECT_NE(err.find("Unplug the device"), std::string::npos) << err;
+}
+
+// Ctrl-C while the scan's first sample waits on the silent device: stderr says no sample was
+// read, not "the samples read so far are reported".
+TEST(CliStallScan, InterruptBeforeTheFirstSampleSaysNoneWasRead)
+{
+    FuseRig rig({});
+    DM_REQUIRE_FUSE_RIG(rig);
+    rig.stall();
+    Cli cli({ "scan", rig.device(), "--samples", "3", "--sample-size", "1MiB", "--access-samples", "0",
+        "--stall-timeout", "60", "--quiet", "--no-history" });
+    ASSERT_GT(cli.pid(), 0);
+    ASSERT_TRUE(waitForStalledIo(rig));
+    cli.signal(SIGINT);
+    const int code = cli.wait(std::chrono::seconds(5));
+    const std::string err = cli.err();
+    rig.resume();
+    ASSERT_EQ(code, 130) << err;
+    EXPECT_NE(err.find("interrupted before any sample was read"), std::string::npos) << err;
+    EXPECT_EQ(err.find("so far"), std::string::npos) << err;
 }
 
 INSTANTIATE_TEST_SUITE_P(Engines, CliStall, ::testing::Values("libaio", "io_uring"),

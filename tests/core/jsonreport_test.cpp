@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Checks the JSON report against the diskometer.result/1 contract (REPORTS.md): field names,
-// types and values (headline pass, microseconds, nulls), the run order of results, and that
-// parseJson() reads a document back into the same Report and refuses other documents clearly.
+// Checks the JSON report against the diskometer.result/1 contract: field names, types and values
+// (headline pass, microseconds, nulls), the run order of results, and that parseJson() reads a
+// document back into the same Report and refuses other documents clearly.
 
 #include "fakereport.h"
 #include "jsonreport.h"

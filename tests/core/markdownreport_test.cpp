@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Checks the Markdown report (REPORTS.md): the heading with device and date, the settings line,
-// the table header (with Mix columns only when mix ran), one row per test row with read and
-// write side by side, empty cells for what did not run and "error" for what failed.
+// Checks the Markdown report: the heading with device and date, the settings line, the table header
+// (with Mix columns only when mix ran), one row per test row with read and write side by side,
+// empty cells for what did not run and "error" for what failed.
 
 #include "fakereport.h"
 #include "markdownreport.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Checks the plain-text report line by line against CrystalDiskMark's layout (REPORTS.md): rules,
-// the right-aligned URL, row columns, the headline pass, failed and missing tests, the mix
-// section, the footer's aligned labels and what they say, and CRLF line ends.
+// Checks the plain-text report line by line against CrystalDiskMark's layout: rules, the
+// right-aligned URL, row columns, the headline pass, failed and missing tests, the mix section, the
+// footer's aligned labels and what they say, and CRLF line ends.
 
 #include "fakereport.h"
 #include "jsonreport.h"

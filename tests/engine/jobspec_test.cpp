@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Checks row names and parsing ("SEQ1M-Q8T1"), size parsing, range checks, and that the profiles
-// and presets expand to exactly the rows and order MEASUREMENT.md gives.
+// and presets expand to exactly the rows and order CrystalDiskMark gives them.
 #include "jobspec.h"
 #include "presets.h"
 

@@ -201,6 +201,41 @@ void scanOnAStalledRig(EngineKind engine, unsigned queueRequests, uint32_t depth
 
 } // namespace
 
+// Stop while a sample's reads are all in flight and unanswered: the sample was not read, so the
+// scan keeps none (it once kept it as a sample of 0 MB/s, and the CLI said "the samples read so
+// far are reported" for it).
+TEST_P(Stall, StopDuringTheFirstScanSampleKeepsNoSample)
+{
+    FuseRig rig({});
+    DM_REQUIRE_FUSE_RIG(rig);
+    rig.stall();
+    const ResumeAtEnd resumeAtEnd { rig };
+    std::atomic<bool> cancel { false };
+    ScanRequest req;
+    req.target = rig.device();
+    req.samples = 3;
+    req.sampleSize = 1 << 20; // in as few reads as the queue depth: every one of them in flight
+    req.accessSamples = 0;
+    req.engine = GetParam();
+    req.stallTimeoutSeconds = 60; // only Stop may end it
+    auto scan = std::async(std::launch::async, [&] { return runSurfaceScan(req, {}, cancel); });
+    ASSERT_TRUE(waitForStalledIo(rig)) << "the scan's I/O never reached the rig";
+    cancel = true;
+    const bool answered = scan.wait_for(std::chrono::seconds(3)) == std::future_status::ready;
+    if (!answered) {
+        rig.resume();
+        scan.wait();
+    }
+    ASSERT_TRUE(answered) << "Stop was not answered within 3 s of a stall";
+    auto result = scan.get();
+    ASSERT_TRUE(result) << result.error().message;
+    EXPECT_TRUE(result->cancelled);
+    EXPECT_FALSE(result->error) << *result->error;
+    EXPECT_TRUE(result->samples.empty()) << "kept a sample of " << result->samples.front().readMbPerSec << " MB/s";
+    rig.resume();
+    EXPECT_TRUE(waitForHeldIo(5000));
+}
+
 TEST_P(Stall, SurfaceScanStallKeepsItsBufferUntilTheDeviceAnswers) { scanOnAStalledRig(GetParam(), 0); }
 
 // A USB stick's queue takes a few requests (usb-storage: 1 command); a 1 MiB read the block

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// A device that misbehaves on purpose (TESTING.md): dm-fuse-rig serves one file on a private FUSE
-// mount, and a loop device (direct I/O where the kernel allows it) sits on that file. FuseRig
-// starts both and takes both down again, also when the test fails; names are unique per process
-// and rig, so tests can run in parallel with another checkout's. Needs root, /dev/fuse and a
-// build with libfuse3 (DM_FUSE_RIG_PATH); skipReason() says which is missing.
+// A device that misbehaves on purpose (docs/TESTING.md): dm-fuse-rig serves one file on a private
+// FUSE mount, and a loop device (direct I/O where the kernel allows it) sits on that file. FuseRig
+// starts both and takes both down again, also when the test fails; names are unique per process and
+// rig, so tests can run in parallel with another checkout's. Needs root, /dev/fuse and a build with
+// libfuse3 (DM_FUSE_RIG_PATH); skipReason() says which is missing.
 #include "testtargets.h"
 
 #include <atomic>
@@ -48,7 +48,7 @@ public:
         m_skip = "this build has no FUSE rig (install libfuse3-dev and fuse3, then configure again)";
 #else
         if (!isRoot()) {
-            m_skip = "needs root to mount the FUSE rig and make a loop device (see TESTING.md)";
+            m_skip = "needs root to mount the FUSE rig and make a loop device (see docs/TESTING.md)";
             return;
         }
         if (::access("/dev/fuse", R_OK | W_OK) != 0) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // dm-fuse-rig: a FUSE file system serving one file, "disk.img", that misbehaves on purpose, so the
 // tests can put a loop device on it and watch the engine meet a failing, stalling, lying, vanishing
-// or fake-capacity device (TESTING.md, issue 12). Every open is direct I/O (FOPEN_DIRECT_IO): the
-// page cache never answers for the file, so each read and write reaches this program.
+// or fake-capacity device (docs/TESTING.md, issue 12). Every open is direct I/O (FOPEN_DIRECT_IO):
+// the page cache never answers for the file, so each read and write reaches this program.
 //
 //   dm-fuse-rig MOUNTPOINT --size=BYTES [--wrap=BYTES] [--eio-after=BYTES] [--wrong=OFFSET:LENGTH]
 //               [--stall-after=BYTES] [--stall-metadata]

@@ -924,6 +924,10 @@ Write MB/s</source>
         <source>Custom</source>
         <translation>カスタム</translation>
     </message>
+    <message>
+        <source>Flash Memory</source>
+        <translation>フラッシュメモリ</translation>
+    </message>
 </context>
 <context>
     <name>dm::HistoryPage</name>

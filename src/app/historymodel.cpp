@@ -34,6 +34,8 @@ namespace {
             return HistoryModel::tr("Real World");
         if (profile == QLatin1String("demo"))
             return HistoryModel::tr("Demo");
+        if (profile == QLatin1String("flash"))
+            return HistoryModel::tr("Flash Memory");
         if (profile == QLatin1String("custom"))
             return HistoryModel::tr("Custom");
         return profile;

@@ -76,6 +76,12 @@ HistoryPage::HistoryPage(HistoryService* service, QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    // The figures before the long texts: a comment, a link and a path (the widest columns even
+    // capped) pushed all but the first MB/s column out of sight at the window's default width.
+    // Only the view's order: the model, its CSV and the sort keep theirs.
+    QHeaderView* header = m_table->horizontalHeader();
+    for (const int column : { HistoryModel::Link, HistoryModel::Comment, HistoryModel::Target })
+        header->moveSection(header->visualIndex(column), header->count() - 1);
     layout->addWidget(m_table, 1);
 
     auto* bottom = new QHBoxLayout;

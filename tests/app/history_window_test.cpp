@@ -413,5 +413,11 @@ TEST(HistoryWindow, TheMBsColumnsAreWideEnoughAtTheDefaultSize)
         const int width = table->columnWidth(column);
         EXPECT_GE(width, table->horizontalHeader()->sectionSizeHint(column)) << "the header is cut off";
         EXPECT_GE(width, metrics.horizontalAdvance(text) + margins) << "'" << text.toStdString() << "' is cut off";
+        // Before the long texts, which would push them out of sight.
+        for (const int wide : { HistoryModel::Link, HistoryModel::Comment, HistoryModel::Target })
+            EXPECT_LT(table->horizontalHeader()->visualIndex(column), table->horizontalHeader()->visualIndex(wide));
     }
+    // The first figure is in view without scrolling.
+    EXPECT_LE(table->columnViewportPosition(HistoryModel::SeqRead) + table->columnWidth(HistoryModel::SeqRead),
+        table->viewport()->width());
 }

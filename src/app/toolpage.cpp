@@ -166,7 +166,11 @@ void ToolPage::addTargetRow(const QString& label, TargetCombo* target)
     row->addWidget(m_health);
     m_driveLine = new DriveLineLabel(target, this);
     m_layout->insertWidget(m_layout->indexOf(m_comment), m_driveLine);
-    m_settings->addRow(label, row);
+    // A row that is a layout gets a label without a buddy from addRow(QString, …), which shows
+    // its '&' ("&Folder:") instead of underlining the shortcut: the label takes the combo.
+    auto* name = new QLabel(label, this);
+    name->setBuddy(target);
+    m_settings->addRow(name, row);
 }
 
 void ToolPage::setSummary(const QString& html)

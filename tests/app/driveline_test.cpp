@@ -90,7 +90,10 @@ TEST(DriveLine, TheGridsLineHasTheTimesAndAStoredRunShowsItsOwnDrive)
     setSerialShown(false);
 }
 
-TEST(DriveLine, EveryPageWithATargetHasOne)
+// Every page with a target has a drive line. The target's row is a layout (the combo and the
+// health badge): its label must take the combo as its buddy, or it shows "&Folder:" with its
+// ampersand in every saved image (it did).
+TEST(DriveLine, EveryPageWithATargetHasOneAndItsTargetLabelHasItsComboAsBuddy)
 {
     app();
     ScratchDir dir;
@@ -101,21 +104,6 @@ TEST(DriveLine, EveryPageWithATargetHasOne)
         TestPage* page = window.page(QLatin1String(kind));
         ASSERT_TRUE(page) << kind;
         EXPECT_EQ(page->findChildren<DriveLineLabel*>().size(), 1) << kind;
-    }
-}
-
-// The target's row is a layout (the combo and the health badge): its label must take the combo
-// as its buddy, or it shows "&Folder:" with its ampersand in every saved image (it did).
-TEST(DriveLine, EveryPagesTargetLabelHasItsComboAsBuddy)
-{
-    app();
-    ScratchDir dir;
-    GuiSettings settings = defaultGuiSettings();
-    settings.targetPath = QString::fromStdString(dir.path());
-    MainWindow window(settings, AppOptions {}, false);
-    for (const char* kind : { "scan", "sustained", "sweep", "capacity" }) {
-        TestPage* page = window.page(QLatin1String(kind));
-        ASSERT_TRUE(page) << kind;
         int labels = 0;
         for (const QLabel* label : page->findChildren<QLabel*>())
             if (label->text().contains(QLatin1Char('&')) && label->textFormat() != Qt::RichText) {

@@ -45,6 +45,12 @@ void DriveLineLabel::showFor(const QString& path)
         });
 }
 
+void DriveLineLabel::readAgain(const QString& path)
+{
+    m_path.clear();
+    showFor(path);
+}
+
 void DriveLineLabel::showRun(const TargetDescription& target)
 {
     ++m_asked; // an answer still on its way describes the drive before the run

@@ -21,6 +21,8 @@ public:
     explicit DriveLineLabel(TargetCombo* follow, QWidget* parent = nullptr);
 
     void showFor(const QString& path);
+    // Reads `path` again even when it is the one shown (a stored run's drive was on the line).
+    void readAgain(const QString& path);
     // The target as a run described it (its header), which the saved image then carries.
     void showRun(const TargetDescription& target);
     // What follows the drive ("Measure 5 s × 3 · Interval 5 s"); empty for none.

@@ -165,7 +165,8 @@ void GridPage::setSettings(const GuiSettings& settings)
 
 void GridPage::applySettingsToUi()
 {
-    if (m_model->showsStored()) // a stored run's explanations, as its tiles, are its own
+    const bool leavesStored = m_model->showsStored();
+    if (leavesStored) // a stored run's explanations, as its tiles, are its own
         m_explanations->clear();
     m_model->setRows(effectiveRows(m_settings));
     m_countCombo->setCurrentIndex(m_countCombo->findData(m_settings.run.count));
@@ -180,6 +181,8 @@ void GridPage::applySettingsToUi()
     m_grid->configure(m_settings.profile, m_settings.mixEnabled, m_settings.mixReadPercent, m_settings.unit);
     if (!m_model->showsStored())
         m_driveLine->setSettingsText(settingsLine(m_settings.profile, m_settings.run));
+    if (leavesStored) // and its drive too
+        m_driveLine->readAgain(targetPath());
 }
 
 QString GridPage::settingsLine(Profile profile, const RunSettings& run)
@@ -430,7 +433,8 @@ bool GridPage::showsStoredReport() const { return m_model->showsStored(); }
 
 DataFill GridPage::shownTestData() const
 {
-    const RunSettings* shown = m_model->shownRunSettings();
+    // A run going on uses the settings; the last run's results may still be on the grid.
+    const RunSettings* shown = isRunning() ? nullptr : m_model->shownRunSettings();
     return shown ? shown->data : m_settings.run.data;
 }
 

@@ -17,6 +17,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <unistd.h>
 
@@ -146,15 +147,18 @@ int main(int argc, char** argv)
     dm::GuiSettings settings = dm::loadGuiSettings(store);
     options->applyTo(settings);
 
-    dm::MainWindow window(settings, *options, true);
-    window.show();
+    auto window = std::make_unique<dm::MainWindow>(settings, *options, true);
+    window->show();
     if (options->start)
-        QTimer::singleShot(0, &window, [&window] { window.startFromOptions(); });
+        QTimer::singleShot(0, window.get(), [w = window.get()] { w->startFromOptions(); });
     const int code = app.exec();
     // A device that stopped answering may still hold I/O: the window has closed already; say so
     // on stderr and do not let the exit wait for the device (heldio.h).
     if (const std::string advice = dm::releaseHeldIoAtExit(); !advice.empty())
         std::fprintf(stderr, "diskometer: %s\n", advice.c_str());
+    // Destroyed here, not at the return: its pages stop their jobs and the history stores what
+    // it was given, which a quick exit below would skip.
+    window.reset();
     // A look at a mount that does not answer may still hold a thread of its own
     // (offguithread.h): the window is gone already, and the exit does not wait for it either.
     return dm::exitLeavingOffGuiThreads(code, std::chrono::seconds(2));

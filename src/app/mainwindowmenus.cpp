@@ -151,7 +151,10 @@ void MainWindow::showSettingsDialog()
 {
     SettingsDialog dialog(m_grid->settings(), this);
     if (dialog.exec() == QDialog::Accepted) {
-        m_options.noPowerHold = false; // the dialog's choice is the user's, and is stored
+        // A hold the user changed in the dialog is their choice, and is stored; an OK that
+        // left the box as --no-power-hold had it keeps the session's override.
+        if (dialog.settings().holdPowerProfile != m_grid->settings().holdPowerProfile)
+            m_options.noPowerHold = false;
         m_grid->setSettings(dialog.settings());
     }
 }

@@ -98,6 +98,7 @@ bool SustainedPage::launch()
     }
     m_live.clear();
     m_liveTemperatures.clear();
+    m_ended = false;
     m_elapsed = 0;
     m_report.reset();
     m_chart->clear();
@@ -131,12 +132,15 @@ void SustainedPage::onSample(const SustainedSample& s)
 
 void SustainedPage::onTemperature(const TemperatureSample& reading)
 {
+    if (m_ended)
+        return; // a reading posted as the run ended: onFinished drew the run's own
     m_liveTemperatures.push_back(reading);
     plotTemperature(m_live, m_liveTemperatures);
 }
 
 void SustainedPage::onFinished(Result<SustainedResult> result, ReportHeader header)
 {
+    m_ended = true;
     if (!result) {
         showResult(false, QString::fromStdString(result.error().message));
         return;

@@ -57,6 +57,7 @@ private:
     QLineSeries* m_rate;
     QLineSeries* m_temperature; // on the right axis, shown only with two readings or more
     std::vector<TemperatureSample> m_liveTemperatures; // the readings of the run going on
+    bool m_ended = true; // the run's end was drawn: a reading that comes after is not
     std::optional<SustainedReport> m_report;
     std::vector<SustainedSample> m_live;
     double m_elapsed = 0;

@@ -166,6 +166,8 @@ void ToolPage::addTargetRow(const QString& label, TargetCombo* target)
     row->addWidget(m_health);
     m_driveLine = new DriveLineLabel(target, this);
     m_layout->insertWidget(m_layout->indexOf(m_comment), m_driveLine);
+    // The page filled its combo before this row existed: the line starts from that path.
+    m_driveLine->showFor(target->currentPath());
     // A row that is a layout gets a label without a buddy from addRow(QString, …), which shows
     // its '&' ("&Folder:") instead of underlining the shortcut: the label takes the combo.
     auto* name = new QLabel(label, this);

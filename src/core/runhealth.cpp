@@ -180,7 +180,9 @@ QStringList healthWarnings(const RunHealth& h)
                                "slowed itself down to cool off (thermal throttling); let it cool and run again, "
                                "or give it more air.")
                     .arg(degrees(*top), degrees(*h.warningTemperatureC)));
-    else if (top && haveFirst && *top - first >= kThermalRiseC)
+    // The rise stands in for a drive that gives no warning temperature (thermalcliff.h): one
+    // that does is taken at its word.
+    else if (!h.warningTemperatureC && top && haveFirst && *top - first >= kThermalRiseC)
         out << (QStringLiteral("The drive warmed from %1 to %2 during the run: a rate that fell may be the drive "
                                "slowing itself down to cool off (thermal throttling), not a full cache.")
                     .arg(degrees(first), degrees(*top)));

@@ -13,8 +13,9 @@ namespace dm {
 // Whether a sustained write's cliff (cachecliff.h) is the drive slowing itself down to cool off
 // rather than its cache running out (issue 15, part 3). Both look alike in the rate: a step down
 // that stays. What tells them apart is the temperature when the rate fell: at or above the
-// drive's warning temperature (NVMe WCTEMP, hwmon temp1_max), or kThermalRiseC (15 °C) or more
-// above the start's. A drive without a sensor gets nothing: its cliff stays a cache's.
+// drive's warning temperature (NVMe WCTEMP, hwmon temp1_max), or, for a drive that gives none,
+// kThermalRiseC (15 °C) or more above the start's. A drive without a sensor gets nothing: its
+// cliff stays a cache's.
 struct ThermalCliff {
     double atSeconds = 0; // when the rate fell (the cliff's first sample after the step)
     double celsius = 0; // the hottest reading up to one sampling period after then

@@ -101,12 +101,15 @@ namespace {
                 for (uint64_t i = 0; i < n; ++i)
                     fillCapacityBlock(m_io.buffer() + i * kB, (b + i) * kB, m_stamp);
                 auto done = m_io.transfer(true, b * kB, n * kB, cancel);
-                if (!done && (!m_io.usable() || done.error().kind == Error::Kind::Cancelled))
-                    return done.error();
-                // A failed write shows when the block is read back (missing).
+                // Written or maybe written: a Stop or a stall may leave these writes with the
+                // kernel, which lands them when the device answers. Counted before any return,
+                // so that they are put back or, where they cannot be, the user is told.
                 for (uint64_t i = b; i < b + n; ++i)
                     if (m_saved.count(i))
                         m_written.push_back(i);
+                if (!done && (!m_io.usable() || done.error().kind == Error::Kind::Cancelled))
+                    return done.error();
+                // A failed write shows when the block is read back (missing).
                 m_out.bytesWritten += n * kB;
                 m_out.blocksWrittenByProbe += n;
                 advance(n);

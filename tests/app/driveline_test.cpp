@@ -88,6 +88,17 @@ TEST(DriveLine, TheGridsLineHasTheTimesAndAStoredRunShowsItsOwnDrive)
     Q_EMIT window.historyPage()->openReport(stored);
     EXPECT_TRUE(line->text().contains(QStringLiteral("S/N 4C530001230308117384"))) << line->text().toStdString();
     setSerialShown(false);
+
+    // A change of settings leaves the stored run: the line names the chosen target again.
+    GuiSettings other = window.gridPage()->settings();
+    other.run.count = other.run.count == 1 ? 2 : 1;
+    other.preset = other.preset == Preset::Nvme ? Preset::Default : Preset::Nvme;
+    other.rows = defaultGuiSettings(other.preset).rows;
+    window.gridPage()->setSettings(other);
+    ASSERT_FALSE(window.gridPage()->showsStoredReport());
+    ASSERT_TRUE(updated.wait(10000));
+    EXPECT_FALSE(line->text().contains(QStringLiteral("SanDisk"))) << line->text().toStdString();
+    EXPECT_TRUE(line->text().contains(QStringLiteral("% ("))) << line->text().toStdString();
 }
 
 // Every page with a target has a drive line. The target's row is a layout (the combo and the
@@ -103,7 +114,8 @@ TEST(DriveLine, EveryPageWithATargetHasOneAndItsTargetLabelHasItsComboAsBuddy)
     for (const char* kind : { "scan", "sustained", "sweep", "capacity" }) {
         TestPage* page = window.page(QLatin1String(kind));
         ASSERT_TRUE(page) << kind;
-        EXPECT_EQ(page->findChildren<DriveLineLabel*>().size(), 1) << kind;
+        const auto lines = page->findChildren<DriveLineLabel*>();
+        ASSERT_EQ(lines.size(), 1) << kind;
         int labels = 0;
         for (const QLabel* label : page->findChildren<QLabel*>())
             if (label->text().contains(QLatin1Char('&')) && label->textFormat() != Qt::RichText) {
@@ -111,5 +123,14 @@ TEST(DriveLine, EveryPageWithATargetHasOneAndItsTargetLabelHasItsComboAsBuddy)
                 EXPECT_TRUE(label->buddy()) << kind << ": " << label->text().toStdString();
             }
         EXPECT_GE(labels, 1) << kind;
+        // Filled from the page's target from the start, before any other choice (the scan's
+        // combo lists block devices only and starts on none: nothing to say yet).
+        if (QLatin1String(kind) == QLatin1String("scan"))
+            continue;
+        if (lines[0]->text().isEmpty()) {
+            QSignalSpy updated(lines[0], &DriveLineLabel::updated);
+            ASSERT_TRUE(updated.wait(10000)) << kind << ": the line was never filled";
+        }
+        EXPECT_FALSE(lines[0]->text().isEmpty()) << kind;
     }
 }

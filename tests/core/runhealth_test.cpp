@@ -126,6 +126,9 @@ TEST(RunHealth, ADriveAtItsWarningTemperatureOrMuchWarmerIsWarnedOfThrottling)
     ASSERT_EQ(w.size(), 1);
     EXPECT_TRUE(w[0].contains(QStringLiteral("from 35 °C to 50 °C"))) << w[0].toStdString();
     EXPECT_TRUE(healthWarnings(warmingRun(35, 49.5)).isEmpty()) << "14.5 °C is under the 15 °C rise";
+    RunHealth told = warmed;
+    told.warningTemperatureC = 75;
+    EXPECT_TRUE(healthWarnings(told).isEmpty()) << "15 °C warmer, far below the drive's own 75 °C";
 }
 
 TEST(RunHealth, ATargetOnNoDriveHasNoHealthToRead)

@@ -74,6 +74,10 @@ TEST(ThermalCliff, ACoolDriveOrNoSensorKeepsItsCacheCliff)
         EXPECT_EQ(summaryOf(report).value(QLatin1String("cliff_cause")).toString(), QStringLiteral("cache"));
         EXPECT_TRUE(summaryOf(report).value(QLatin1String("cliff_temperature_c")).isNull());
     }
+    // A drive that gives its warning temperature (75 °C) and stayed below it: a 20 °C rise while
+    // it filled its cache is not throttling.
+    const SustainedReport warned = warming(38, 4, 75);
+    EXPECT_FALSE(thermalCliff(warned.result, warned.header.health));
     // Heat that came only after the fall did not make it.
     SustainedReport late = warming(40, 0);
     late.header.health.temperatures.push_back({ 20, 90 });

@@ -335,8 +335,14 @@ TEST(Pages, OneTestAtATimeAcrossThePagesAndTheGrid)
     QElapsedTimer stopping;
     stopping.start();
     page->stop();
+    // Long before the 4 GiB would have been written. Not within a fixed second: the writes in
+    // flight at Stop are waited for (the kernel cannot take back an O_DIRECT write), and on a
+    // virtual machine's disk that took from 0.3 to 2.4 s, which failed CI at a 2 s bound; the
+    // engine's own cancel test measures the promptness on a file (runner_file_test.cpp).
     ASSERT_TRUE(ended.wait(10000));
-    EXPECT_LT(stopping.elapsed(), 2000);
+    EXPECT_LT(stopping.elapsed(), 8000);
+    EXPECT_TRUE(page->statusText().contains(QStringLiteral("Stopped"), Qt::CaseInsensitive))
+        << page->statusText().toStdString();
     EXPECT_FALSE(window.anyTestRunning());
     EXPECT_TRUE(window.gridPage()->allButton()->isEnabled());
     EXPECT_TRUE(window.page("sweep")->startButton()->isEnabled());

@@ -55,7 +55,9 @@ TEST(RunnerOnFile, MeasuresReadsWritesAndMixConsistently)
     EXPECT_FALSE(run->cancelled);
     ASSERT_EQ(run->tests.size(), 4u);
     EXPECT_EQ(finished, (std::vector<size_t> { 0, 1, 2, 3 }));
-    EXPECT_GT(samples, 8); // about four per second per test
+    // A tick every 0.25 s: at least one in each 0.5 s pass of each test (the second, at 0.5 s,
+    // races with the pass's end: under TSan CI saw exactly one per pass).
+    EXPECT_GE(samples, 8);
     EXPECT_TRUE(run->region.direct);
     EXPECT_EQ(run->region.length, 32 * MiB);
     EXPECT_NE(run->seed, 0u);

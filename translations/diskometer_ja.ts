@@ -1127,6 +1127,14 @@ Write MB/s</source>
         <translatorcomment>Qt Charts formats axis labels as Latin-1: a suffix outside it (秒) shows as ?, so the unit stays s.</translatorcomment>
         <translation> s</translation>
     </message>
+    <message>
+        <source>Drive °C</source>
+        <translation>ドライブ °C</translation>
+    </message>
+    <message>
+        <source>°C</source>
+        <translation>°C</translation>
+    </message>
 </context>
 <context>
     <name>dm::MainWindow</name>
@@ -2226,6 +2234,14 @@ Write MB/s</source>
     <message>
         <source>MB/s and IOPS from 4 KiB to 16 MiB blocks</source>
         <translation>4 KiB から 16 MiB までのブロックでの MB/s と IOPS</translation>
+    </message>
+    <message>
+        <source>°C</source>
+        <translation>°C</translation>
+    </message>
+    <message>
+        <source>Drive °C</source>
+        <translation>ドライブ °C</translation>
     </message>
 </context>
 <context>

@@ -39,14 +39,14 @@ bool BenchmarkController::start(const RunRequest& request)
         // The engine already paces progress and samples at 4 Hz, so the GUI gets a handful per second.
         RunCallbacks callbacks;
         callbacks.phase = [=, this](const RunPhase& p) { runner->post([=, this] { Q_EMIT phase(p); }); };
-        callbacks.sample = [=, this](size_t i, const LiveSample& s) {
-            runner->post([=, this] { Q_EMIT sample(int(i), s); });
-        };
-        callbacks.testFinished = [=, this](size_t i, const TestResult& r) {
-            runner->post([=, this] { Q_EMIT testFinished(int(i), r); });
-        };
+        callbacks.sample
+            = [=, this](size_t i, const LiveSample& s) { runner->post([=, this] { Q_EMIT sample(int(i), s); }); };
+        callbacks.testFinished
+            = [=, this](size_t i, const TestResult& r) { runner->post([=, this] { Q_EMIT testFinished(int(i), r); }); };
         // Sampled here, off the GUI thread (it waits 200 ms), and before the run's own I/O starts.
-        const RunHeaderProbe probe(QString::fromStdString(request.target));
+        const RunHeaderProbe probe(QString::fromStdString(request.target), [=, this](const TemperatureSample& reading) {
+            runner->post([=, this] { Q_EMIT temperature(reading.celsius); });
+        });
         auto result = runTests(request, callbacks, cancel);
         // A descriptor UDisks2 opened is the run's: closed once it returns, as a page's job does.
         if (request.fd >= 0)

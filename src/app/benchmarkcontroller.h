@@ -33,6 +33,8 @@ Q_SIGNALS:
     void phase(const dm::RunPhase& phase);
     void sample(int testIndex, const dm::LiveSample& sample);
     void testFinished(int testIndex, const dm::TestResult& result);
+    // The drive's temperature as just read (every 2 s, where the drive has a sensor).
+    void temperature(double celsius);
     // Exactly one of these ends every run, after runningChanged(false), so a handler may start
     // the next run. The header (runheader.h) is made on the job's thread: the target's
     // description reads sysfs, which the GUI thread must not.

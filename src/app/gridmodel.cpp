@@ -17,6 +17,7 @@ void GridModel::setRows(const std::vector<TestRow>& rows)
     m_rows = rows;
     if (drop && !m_results.empty()) {
         m_results.clear();
+        m_temperatures.clear();
         Q_EMIT resultsChanged();
     }
 }
@@ -28,6 +29,7 @@ void GridModel::startRun(std::vector<std::pair<size_t, Direction>> tests, const 
     m_runDate = QDateTime::currentDateTime();
     if (whole && !m_results.empty()) {
         m_results.clear();
+        m_temperatures.clear();
         Q_EMIT resultsChanged();
     }
 }
@@ -35,6 +37,7 @@ void GridModel::startRun(std::vector<std::pair<size_t, Direction>> tests, const 
 void GridModel::setTestResult(size_t testIndex, const TestResult& result)
 {
     m_results[m_runTests.at(testIndex)] = result;
+    m_temperatures.erase(m_runTests.at(testIndex)); // the run's readings come with its end
     Q_EMIT resultsChanged();
 }
 
@@ -42,6 +45,15 @@ void GridModel::finishRun(const RunResult& run, const ReportHeader& header)
 {
     m_lastRun = run;
     m_lastHeader = header;
+    // run.tests are the first of m_runTests, in order: a test Stop cut short is left out at the end.
+    for (size_t i = 0; i < run.tests.size() && i < m_runTests.size(); ++i)
+        m_temperatures[m_runTests[i]] = temperaturesAlong(run.tests[i], header.health.temperatures);
+}
+
+std::vector<TemperatureSample> GridModel::temperatures(size_t testRow, Direction direction) const
+{
+    auto it = m_temperatures.find({ testRow, direction });
+    return it == m_temperatures.end() ? std::vector<TemperatureSample> {} : it->second;
 }
 
 const TestResult* GridModel::result(size_t testRow, Direction direction) const
@@ -58,8 +70,13 @@ void GridModel::showStored(const Report& report)
             rows.push_back(t.spec.row);
     m_rows = rows;
     m_results.clear();
-    for (const TestResult& t : report.run.tests)
-        m_results[{ size_t(std::find(rows.begin(), rows.end(), t.spec.row) - rows.begin()), t.spec.direction }] = t;
+    m_temperatures.clear();
+    for (const TestResult& t : report.run.tests) {
+        const std::pair key { size_t(std::find(rows.begin(), rows.end(), t.spec.row) - rows.begin()),
+            t.spec.direction };
+        m_results[key] = t;
+        m_temperatures[key] = temperaturesAlong(t, report.health.temperatures);
+    }
     m_stored = report;
     Q_EMIT resultsChanged();
 }

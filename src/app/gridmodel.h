@@ -40,6 +40,9 @@ public:
     const QString& runTarget() const { return m_runTarget; } // of the last run started
 
     const TestResult* result(size_t testRow, Direction direction) const;
+    // The drive's temperature along that result's timeline (temperaturesAlong), from the run that
+    // made it: a row run alone keeps the others' results and their own runs' readings.
+    std::vector<TemperatureSample> temperatures(size_t testRow, Direction direction) const;
 
     // Shows a stored run, its own rows in place of the settings' (its profile and preset may differ).
     void showStored(const Report& report);
@@ -63,6 +66,7 @@ Q_SIGNALS:
 private:
     std::vector<TestRow> m_rows;
     std::map<std::pair<size_t, Direction>, TestResult> m_results;
+    std::map<std::pair<size_t, Direction>, std::vector<TemperatureSample>> m_temperatures; // as temperatures()
     std::vector<std::pair<size_t, Direction>> m_runTests; // of the run going on, or the last one
     std::optional<RunResult> m_lastRun; // settings, region and warnings of the last run
     std::optional<ReportHeader> m_lastHeader; // its header, made on the job's thread

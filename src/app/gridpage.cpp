@@ -3,11 +3,11 @@
 // confirmed and opened through DeviceGate, the job on BenchmarkController, its values into
 // GridModel. Its reports are in gridpagereports.cpp.
 #include "gridpage.h"
-#include "healthbadge.h"
 #include "devicegate.h"
 #include "drivelinelabel.h"
 #include "explanationpanel.h"
 #include "gridmodel.h"
+#include "healthbadge.h"
 #include "livechart.h"
 #include "phasetext.h"
 #include "resultgrid.h"
@@ -59,6 +59,7 @@ GridPage::GridPage(const GuiSettings& settings, const AppOptions& options, QWidg
 
     connect(m_controller, &BenchmarkController::phase, this, &GridPage::onPhase);
     connect(m_controller, &BenchmarkController::sample, this, &GridPage::onSample);
+    connect(m_controller, &BenchmarkController::temperature, this, &GridPage::onTemperature);
     connect(m_controller, &BenchmarkController::testFinished, this,
         [this](int testIndex, const TestResult& r) { m_model->setTestResult(size_t(testIndex), r); });
     connect(m_controller, &BenchmarkController::finished, this, &GridPage::onFinished);
@@ -351,6 +352,7 @@ QString GridPage::testTitle(size_t runIndex) const
 
 void GridPage::onPhase(const RunPhase& p)
 {
+    m_measuring = p.stage == Stage::WarmUp || p.stage == Stage::Measure;
     switch (p.stage) {
     case Stage::Interval:
         m_grid->setRunningTest(std::nullopt);
@@ -379,8 +381,16 @@ void GridPage::onSample(int testIndex, const LiveSample& s)
         m_chart->addSample(s);
 }
 
+void GridPage::onTemperature(double celsius)
+{
+    // Between tests the chart still shows the last one, which has ended.
+    if (m_measuring && m_currentTest >= 0)
+        m_chart->addTemperature(celsius);
+}
+
 void GridPage::onFinished(const RunResult& r, const ReportHeader& header)
 {
+    m_measuring = false;
     m_model->finishRun(r, header);
     m_grid->setRunningTest(std::nullopt);
     Q_EMIT runningTestChanged(QString());
@@ -460,10 +470,12 @@ void GridPage::showTimeline(size_t testRow, Direction d)
 {
     if (isRunning())
         return;
-    if (const TestResult* r = m_model->result(testRow, d))
-        m_chart->showTimeline(
-            QStringLiteral("%1 %2").arg(QString::fromStdString(rowName(r->spec.row)), tr(directionTitle(d))),
-            r->timeline);
+    const TestResult* r = m_model->result(testRow, d);
+    if (!r)
+        return;
+    m_chart->showTimeline(
+        QStringLiteral("%1 %2").arg(QString::fromStdString(rowName(r->spec.row)), tr(directionTitle(d))), r->timeline,
+        m_model->temperatures(testRow, d));
 }
 
 } // namespace dm

@@ -96,6 +96,9 @@ public:
     ResultGrid* grid() const { return m_grid; }
     const GridModel* gridModel() const { return m_model; }
     LiveChart* chart() const { return m_chart; }
+    // A reading of the drive's temperature as the run's controller hands it on (public for the
+    // tests: a loop device has no sensor): drawn on the live chart while a test measures.
+    void onTemperature(double celsius);
     BenchmarkController* controller() const { return m_controller; }
     ExplanationPanel* explanationPanel() const { return m_explanations; }
     DriveLineLabel* driveLine() const { return m_driveLine; }
@@ -152,6 +155,7 @@ private:
 
     QString m_status;
     int m_currentTest = -1; // the run's test the chart shows
+    bool m_measuring = false; // in a test's warm-up or passes, not between tests: a reading goes on the chart
     int m_exitCode = 0;
     bool m_shownRunning = false; // what runningChanged() last said
     // The last run that measured something and was not stopped, for the history: the results

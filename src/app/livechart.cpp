@@ -8,6 +8,8 @@
 #include <QChartView>
 #include <QEvent>
 #include <QGraphicsLayout>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QResizeEvent>
 #include <QVBoxLayout>
@@ -28,6 +30,7 @@ namespace {
     constexpr double kMinSeconds = 1;
     constexpr double kMinRate = 1;
     constexpr double kMinIops = 10;
+    constexpr double kMinTemperature = 50; // °C: a drive at 35 °C is drawn at two thirds of the axis
 
 } // namespace
 
@@ -36,11 +39,13 @@ LiveChart::LiveChart(QWidget* parent)
     , m_chart(new QChart)
     , m_rate(new QLineSeries)
     , m_iops(new QLineSeries)
+    , m_temperature(new QLineSeries)
     , m_bandUpper(new QLineSeries)
     , m_bandLower(new QLineSeries)
 {
     m_rate->setName(tr("MB/s"));
     m_iops->setName(tr("IOPS"));
+    m_temperature->setName(tr("Drive °C"));
     m_band = new QAreaSeries(m_bandUpper, m_bandLower);
     m_band->setName(tr("Warm-up"));
 
@@ -51,13 +56,16 @@ LiveChart::LiveChart(QWidget* parent)
     m_iopsAxis = makeAxis();
     m_rateAxis->setTitleText(tr("MB/s"));
     m_iopsAxis->setTitleText(tr("IOPS"));
+    m_temperatureAxis = makeAxis();
+    m_temperatureAxis->setTitleText(tr("°C"));
 
     m_chart->addAxis(m_timeAxis, Qt::AlignBottom);
     m_chart->addAxis(m_rateAxis, Qt::AlignLeft);
     m_chart->addAxis(m_iopsAxis, Qt::AlignRight);
-    // The band first, so both lines are drawn over it.
+    m_chart->addAxis(m_temperatureAxis, Qt::AlignRight); // outside the IOPS axis
+    // The band first, so the lines are drawn over it.
     for (QAbstractSeries* series : { static_cast<QAbstractSeries*>(m_band), static_cast<QAbstractSeries*>(m_rate),
-             static_cast<QAbstractSeries*>(m_iops) }) {
+             static_cast<QAbstractSeries*>(m_iops), static_cast<QAbstractSeries*>(m_temperature) }) {
         m_chart->addSeries(series);
         series->attachAxis(m_timeAxis);
     }
@@ -67,12 +75,14 @@ LiveChart::LiveChart(QWidget* parent)
     m_bandLower->setParent(m_band);
     m_rate->attachAxis(m_rateAxis);
     m_iops->attachAxis(m_iopsAxis);
+    m_temperature->attachAxis(m_temperatureAxis);
 
     m_view = chartstyle::showChart(m_chart, this);
 
     applyFonts();
     applyPalette();
     resetAxes();
+    setTemperatureShown(false); // until the first reading
 }
 
 QString LiveChart::secondsSuffix() { return tr(" s", "after the number on the chart's time axis"); }
@@ -88,6 +98,7 @@ void LiveChart::startTest(const QString& title, double expectedSeconds)
 
 void LiveChart::addSample(const LiveSample& s)
 {
+    m_lastT = s.t;
     m_rate->append(s.t, s.mbPerSec);
     m_iops->append(s.t, s.iops);
     extendTime(s.t);
@@ -97,7 +108,27 @@ void LiveChart::addSample(const LiveSample& s)
         extendWarmup(s.t);
 }
 
-void LiveChart::showTimeline(const QString& title, const std::vector<LiveSample>& samples)
+void LiveChart::addTemperature(double celsius)
+{
+    m_temperature->append(m_lastT, celsius);
+    extendTemperature(celsius);
+    setTemperatureShown(true);
+}
+
+bool LiveChart::temperatureShown() const { return m_temperatureAxis->isVisible(); }
+
+void LiveChart::setTemperatureShown(bool shown)
+{
+    if (m_temperatureAxis->isVisible() == shown && m_temperature->isVisible() == shown)
+        return;
+    m_temperatureAxis->setVisible(shown);
+    m_temperature->setVisible(shown);
+    for (QLegendMarker* marker : m_chart->legend()->markers(m_temperature))
+        marker->setVisible(shown);
+}
+
+void LiveChart::showTimeline(
+    const QString& title, const std::vector<LiveSample>& samples, const std::vector<TemperatureSample>& temperatures)
 {
     startTest(title);
     QList<QPointF> rate, iops;
@@ -122,15 +153,28 @@ void LiveChart::showTimeline(const QString& title, const std::vector<LiveSample>
     extendIops(maxIops);
     if (warmupEnd > 0)
         extendWarmup(warmupEnd);
+    QList<QPointF> celsius;
+    double hottest = 0;
+    for (const TemperatureSample& t : temperatures) {
+        celsius.append({ t.seconds, t.celsius });
+        hottest = std::max(hottest, t.celsius);
+    }
+    m_temperature->replace(celsius);
+    extendTemperature(hottest);
+    setTemperatureShown(!celsius.isEmpty());
 }
 
 void LiveChart::clear()
 {
     m_rate->clear();
     m_iops->clear();
+    m_temperature->clear();
+    setTemperatureShown(false);
     m_warmupEnd = 0;
     m_maxRate = 0;
     m_maxIops = 0;
+    m_maxTemperature = 0;
+    m_lastT = 0;
     updateBand();
     m_title.clear();
     m_chart->setTitle({});
@@ -156,6 +200,7 @@ void LiveChart::resetAxes()
     applyAxis(m_timeAxis, niceAxis(0, 1, kMinSeconds), secondsSuffix());
     applyAxis(m_rateAxis, niceAxis(0, 1, kMinRate, m_intervals));
     applyAxis(m_iopsAxis, niceAxis(0, 1, kMinIops, m_intervals));
+    applyAxis(m_temperatureAxis, niceAxis(0, 1, kMinTemperature, m_intervals));
     updateBand();
 }
 
@@ -179,6 +224,13 @@ void LiveChart::extendIops(double iops)
     m_maxIops = std::max(m_maxIops, iops);
     if (iops > m_iopsAxis->max())
         applyAxis(m_iopsAxis, niceAxis(iops, 1.15, kMinIops, m_intervals));
+}
+
+void LiveChart::extendTemperature(double celsius)
+{
+    m_maxTemperature = std::max(m_maxTemperature, celsius);
+    if (celsius > m_temperatureAxis->max())
+        applyAxis(m_temperatureAxis, niceAxis(celsius, 1.15, kMinTemperature, m_intervals));
 }
 
 void LiveChart::extendWarmup(double t)
@@ -212,11 +264,13 @@ void LiveChart::applyPalette()
     const bool dark = isDark(base);
     const QColor rateColor = primaryColor(dark);
     const QColor iopsColor = secondaryColor(dark);
+    const QColor temperatureColor = runColor(4, dark); // vermilion: warm, and apart from blue and orange
     // Widths in logical pixels (not cosmetic pens, which stay one device pixel thin at 200%).
     m_rate->setPen(QPen(rateColor, 2));
     // Within one test IOPS is MB/s over the block size, so the two lines often lie on top of each
     // other; the dashes let the MB/s line show through.
     m_iops->setPen(QPen(iopsColor, 1.5, Qt::DashLine));
+    m_temperature->setPen(QPen(temperatureColor, 1.5, Qt::DotLine));
 
     QColor shade = text;
     shade.setAlphaF(dark ? 0.14f : 0.08f);
@@ -226,8 +280,10 @@ void LiveChart::applyPalette()
     // Axis titles in their series' colours say which axis belongs to which line.
     m_rateAxis->setTitleBrush(rateColor);
     m_iopsAxis->setTitleBrush(iopsColor);
-    // One grid is enough; the right axis's lines would not meet the left's.
+    m_temperatureAxis->setTitleBrush(temperatureColor);
+    // One grid is enough; the right axes' lines would not meet the left's.
     m_iopsAxis->setGridLineVisible(false);
+    m_temperatureAxis->setGridLineVisible(false);
 }
 
 void LiveChart::applyFonts() { chartstyle::applyFonts(m_chart, this); }
@@ -247,6 +303,7 @@ void LiveChart::resizeEvent(QResizeEvent* event)
     m_intervals = intervals;
     applyAxis(m_rateAxis, niceAxis(m_maxRate, 1.15, kMinRate, m_intervals));
     applyAxis(m_iopsAxis, niceAxis(m_maxIops, 1.15, kMinIops, m_intervals));
+    applyAxis(m_temperatureAxis, niceAxis(m_maxTemperature, 1.15, kMinTemperature, m_intervals));
     updateBand();
 }
 

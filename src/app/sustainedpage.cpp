@@ -66,7 +66,7 @@ SustainedPage::SustainedPage(QWidget* parent)
     // that falls while the drive heats is throttling, not a full cache (docs/HEALTH.md).
     m_chart->setYTitle(ToolChart::Side::Right, tr("°C"));
     m_temperature
-        = m_chart->addLine(tr("Drive temperature"), ToolChart::Side::Right, ToolChart::Role::Secondary, Qt::DashLine);
+        = m_chart->addLine(tr("Drive temperature"), ToolChart::Side::Right, ToolChart::Role::Temperature, Qt::DashLine);
     m_chart->setSideVisible(ToolChart::Side::Right, false);
     setChart(m_chart);
     updateSummary();
@@ -161,8 +161,8 @@ void SustainedPage::onFinished(Result<SustainedResult> result, ReportHeader head
     m_chart->fitY(ToolChart::Side::Left, top);
     // A fall as the drive got hot is throttling, not the cache (thermalcliff.h): the marker says which.
     if (const std::optional<ThermalCliff> thermal = thermalCliff(*result, header.health))
-        m_chart->setMarker(double(*result->cliff.cacheBytes) / 1e9,
-            tr("Throttled at %1 °C").arg(thermal->celsius, 0, 'f', 0));
+        m_chart->setMarker(
+            double(*result->cliff.cacheBytes) / 1e9, tr("Throttled at %1 °C").arg(thermal->celsius, 0, 'f', 0));
     else if (result->cliff.cacheBytes)
         m_chart->setMarker(double(*result->cliff.cacheBytes) / 1e9, tr("Cache runs out"));
     plotTemperature(result->timeline, header.health.temperatures);
@@ -214,7 +214,8 @@ void SustainedPage::updateSummary()
         const SustainedResult& r = m_report->result;
         html += row(tr("Time"), clockText(r.seconds));
         if (const std::optional<ThermalCliff> thermal = thermalCliff(r, m_report->header.health)) {
-            html += row(tr("Throttled"), tr("at %1, %2 °C").arg(gb(double(*r.cliff.cacheBytes))).arg(thermal->celsius, 0, 'f', 0));
+            html += row(tr("Throttled"),
+                tr("at %1, %2 °C").arg(gb(double(*r.cliff.cacheBytes))).arg(thermal->celsius, 0, 'f', 0));
             html += row(tr("Before"), mbps(r.cliff.beforeMbPerSec));
             html += row(tr("Sustained"), mbps(r.cliff.afterMbPerSec));
             html += QStringLiteral("<tr><td colspan=\"2\"><small>%1</small></td></tr>")

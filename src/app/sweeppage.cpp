@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
+#include <QScatterSeries>
 
 namespace dm {
 
@@ -73,6 +74,10 @@ SweepPage::SweepPage(QWidget* parent)
     m_writeRate = m_chart->addLine(tr("Write MB/s"), ToolChart::Side::Left, ToolChart::Role::Secondary);
     m_readIops = m_chart->addLine(tr("Read IOPS"), ToolChart::Side::Right, ToolChart::Role::Primary, Qt::DotLine);
     m_writeIops = m_chart->addLine(tr("Write IOPS"), ToolChart::Side::Right, ToolChart::Role::Secondary, Qt::DotLine);
+    m_chart->setYTitle(ToolChart::Side::Outer, tr("°C"));
+    m_chart->setYMinimum(ToolChart::Side::Outer, 50); // a drive at 35 °C at two thirds of the axis
+    m_temperature = m_chart->addDots(tr("Drive °C"), ToolChart::Side::Outer, ToolChart::Role::Temperature);
+    m_chart->setSideVisible(ToolChart::Side::Outer, false); // until a reading comes
     setChart(m_chart);
     updateSummary();
 }
@@ -106,7 +111,9 @@ bool SweepPage::launch()
     }
     m_tests = sweepTests(request);
     m_report.reset();
+    m_liveTemperatures.clear();
     m_chart->clear();
+    m_chart->setSideVisible(ToolChart::Side::Outer, false);
     m_chart->setTitle(QStringLiteral("%1  %2 Q%3T%4")
                           .arg(m_target->currentPath(),
                               request.pattern == Pattern::Random ? QStringLiteral("RND") : QStringLiteral("SEQ"))
@@ -151,6 +158,29 @@ void SweepPage::onTestFinished(size_t index, const TestResult& result)
     const bool write = result.spec.direction == Direction::Write;
     m_chart->append(write ? m_writeRate : m_readRate, x, m.mbPerSec);
     m_chart->append(write ? m_writeIops : m_readIops, x, m.iops);
+    if (const std::optional<double> c = temperatureAt(m_liveTemperatures, m.atSeconds)) {
+        m_chart->append(m_temperature, x, *c);
+        m_chart->setSideVisible(ToolChart::Side::Outer, true);
+    }
+}
+
+void SweepPage::plotTemperatures(
+    const std::vector<SweepPoint>& points, const std::vector<TemperatureSample>& temperatures)
+{
+    // At each measurement's middle, as the JSON's points carry it (sweepreport.cpp).
+    m_temperature->clear();
+    for (const auto& p : points)
+        for (const auto* m : { &p.read, &p.write })
+            if (*m && !(*m)->error)
+                if (const std::optional<double> c = temperatureAt(temperatures, (*m)->atSeconds))
+                    m_chart->append(m_temperature, p.blockSize / 1024.0, *c);
+    m_chart->setSideVisible(ToolChart::Side::Outer, m_temperature->count() > 0);
+}
+
+void SweepPage::onTemperature(const TemperatureSample& reading)
+{
+    if (isRunning()) // one posted as the run ended: onFinished draws the run's own readings
+        m_liveTemperatures.push_back(reading);
 }
 
 void SweepPage::onFinished(Result<SweepResult> result, ReportHeader header)
@@ -160,6 +190,7 @@ void SweepPage::onFinished(Result<SweepResult> result, ReportHeader header)
         return;
     }
     m_report = SweepReport { *result, header };
+    plotTemperatures(result->points, header.health.temperatures); // the run's own readings
     showExplanations(result->warnings, explainSweep(*m_report));
     updateSummary();
     QStringList errors;

@@ -8,6 +8,7 @@
 
 class QComboBox;
 class QLineSeries;
+class QScatterSeries;
 
 namespace dm {
 
@@ -15,7 +16,10 @@ class TargetCombo;
 class ToolChart;
 
 // The block-size sweep: one pattern, depth and thread count at every power of two from 4 KiB
-// to 16 MiB, read and write; MB/s and IOPS against block size on a log axis.
+// to 16 MiB, read and write; MB/s and IOPS against block size on a log axis, and where the drive
+// has a sensor its temperature as each block size was measured (a dot per measurement, on an
+// axis outside the IOPS one: a rate that falls at the large sizes as the drive heats is
+// throttling, not the block size).
 class SweepPage : public ToolPage {
     Q_OBJECT
 public:
@@ -28,6 +32,11 @@ public:
     const std::optional<SweepReport>& report() const { return m_report; }
     ToolChart* chart() const { return m_chart; }
     int plottedPoints() const; // read and write points drawn
+    const QScatterSeries* temperatureDots() const { return m_temperature; }
+    void onTemperature(const TemperatureSample& reading) override; // public for the tests
+    // A dot per measured block size and direction at the drive's temperature then; none, and no
+    // axis, without readings.
+    void plotTemperatures(const std::vector<SweepPoint>& points, const std::vector<TemperatureSample>& temperatures);
 
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
 
@@ -57,6 +66,8 @@ private:
     QLineSeries* m_writeRate;
     QLineSeries* m_readIops;
     QLineSeries* m_writeIops;
+    QScatterSeries* m_temperature;
+    std::vector<TemperatureSample> m_liveTemperatures; // read while the sweep goes on
     RunSettings m_runSettings = SweepRequest {}.settings;
     std::vector<TestSpec> m_tests; // of the run going on, in run order
     std::optional<SweepReport> m_report;

@@ -34,14 +34,16 @@ ToolChart::ToolChart(XScale xScale, QWidget* parent)
     } else {
         m_xAxis = makeAxis();
     }
-    m_left = makeAxis();
-    m_right = makeAxis();
+    for (QValueAxis*& axis : m_y)
+        axis = makeAxis();
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
-    m_chart->addAxis(m_left, Qt::AlignLeft);
-    m_chart->addAxis(m_right, Qt::AlignRight);
-    m_right->setVisible(false); // until a series uses it
-    applyAxis(m_left, niceAxis(0, 1, m_minLeft));
-    applyAxis(m_right, niceAxis(0, 1, m_minRight));
+    m_chart->addAxis(yAxis(Side::Left), Qt::AlignLeft);
+    m_chart->addAxis(yAxis(Side::Right), Qt::AlignRight);
+    m_chart->addAxis(yAxis(Side::Outer), Qt::AlignRight); // added after: outside the Right one
+    for (int i = 0; i < 3; ++i)
+        applyAxis(m_y[i], niceAxis(0, 1, m_min[i]));
+    for (const Side side : { Side::Right, Side::Outer })
+        yAxis(side)->setVisible(false); // until a series uses it
 
     m_view = chartstyle::showChart(m_chart, this);
     applyFonts(m_chart, this);
@@ -70,11 +72,17 @@ void ToolChart::setYTitle(Side side, const QString& title) { yAxis(side)->setTit
 
 void ToolChart::setYMinimum(Side side, double minimum)
 {
-    (side == Side::Left ? m_minLeft : m_minRight) = minimum;
-    applyAxis(yAxis(side), niceAxis(side == Side::Left ? m_maxLeft : m_maxRight, 1.15, minimum));
+    m_min[int(side)] = minimum;
+    applyAxis(yAxis(side), niceAxis(m_max[int(side)], 1.15, minimum));
 }
 
-QValueAxis* ToolChart::yAxis(Side side) const { return side == Side::Left ? m_left : m_right; }
+ToolChart::Side ToolChart::sideOf(QAbstractSeries* series) const
+{
+    for (const Side side : { Side::Left, Side::Right, Side::Outer })
+        if (series->attachedAxes().contains(yAxis(side)))
+            return side;
+    return Side::Left;
+}
 
 QLineSeries* ToolChart::addLine(const QString& name, Side side, Role role, Qt::PenStyle style)
 {
@@ -115,10 +123,10 @@ QScatterSeries* ToolChart::addDots(const QString& name, Side side, Role role)
 
 void ToolChart::grow(Side side, double value)
 {
-    double& max = side == Side::Left ? m_maxLeft : m_maxRight;
+    double& max = m_max[int(side)];
     max = std::max(max, value);
     if (max > yAxis(side)->max()) {
-        applyAxis(yAxis(side), niceAxis(max, 1.15, side == Side::Left ? m_minLeft : m_minRight));
+        applyAxis(yAxis(side), niceAxis(max, 1.15, m_min[int(side)]));
         if (side == Side::Left && m_marker)
             setMarker(m_markerX, m_marker->name());
     }
@@ -127,13 +135,13 @@ void ToolChart::grow(Side side, double value)
 void ToolChart::append(QLineSeries* series, double x, double y)
 {
     series->append(x, y);
-    grow(series->attachedAxes().contains(m_left) ? Side::Left : Side::Right, y);
+    grow(sideOf(series), y);
 }
 
 void ToolChart::append(QScatterSeries* series, double x, double y)
 {
     series->append(x, y);
-    grow(series->attachedAxes().contains(m_left) ? Side::Left : Side::Right, y);
+    grow(sideOf(series), y);
 }
 
 void ToolChart::fitY(Side side, double maxValue) { grow(side, maxValue); }
@@ -152,12 +160,12 @@ void ToolChart::setMarker(double x, const QString& name)
         m_marker = new QLineSeries;
         m_chart->addSeries(m_marker);
         m_marker->attachAxis(m_xAxis);
-        m_marker->attachAxis(m_left);
+        m_marker->attachAxis(yAxis(Side::Left));
         applyPalette();
     }
     m_markerX = x;
     m_marker->setName(name);
-    m_marker->replace({ QPointF(x, 0), QPointF(x, m_left->max()) });
+    m_marker->replace({ QPointF(x, 0), QPointF(x, yAxis(Side::Left)->max()) });
 }
 
 void ToolChart::setSideVisible(Side side, bool visible)
@@ -179,9 +187,10 @@ void ToolChart::clear()
             line->clear();
     }
     setMarker(std::nan(""), {});
-    m_maxLeft = m_maxRight = 0;
-    applyAxis(m_left, niceAxis(0, 1, m_minLeft));
-    applyAxis(m_right, niceAxis(0, 1, m_minRight));
+    for (int i = 0; i < 3; ++i) {
+        m_max[i] = 0;
+        applyAxis(m_y[i], niceAxis(0, 1, m_min[i]));
+    }
 }
 
 QSize ToolChart::sizeHint() const
@@ -202,10 +211,13 @@ void ToolChart::applyPalette()
     const QColor base = palette().color(QPalette::Base);
     const QColor text = palette().color(QPalette::Text);
     const bool dark = isDark(base);
+    const auto roleColor = [dark](Role role) {
+        return role == Role::Primary  ? primaryColor(dark)
+            : role == Role::Secondary ? secondaryColor(dark)
+                                      : runColor(4, dark); // vermilion: warm, and apart from blue and orange
+    };
     for (const Styled& s : m_styled) {
-        const QColor color = s.runIndex >= 0 ? runColor(s.runIndex, dark)
-            : s.role == Role::Primary        ? primaryColor(dark)
-                                             : secondaryColor(dark);
+        const QColor color = s.runIndex >= 0 ? runColor(s.runIndex, dark) : roleColor(s.role);
         if (s.dots) {
             auto* dots = static_cast<QScatterSeries*>(s.series);
             QColor fill = color;
@@ -220,14 +232,16 @@ void ToolChart::applyPalette()
     if (m_marker)
         m_marker->setPen(QPen(blend(base, text, 0.6), 1.5, Qt::DashLine));
     // Titles in the colour of the first series on that side say which axis is whose.
-    for (QValueAxis* axis : { m_left, m_right }) {
+    for (QValueAxis* axis : m_y) {
         for (const Styled& s : m_styled)
             if (s.series->attachedAxes().contains(axis) && s.runIndex < 0) {
-                axis->setTitleBrush(s.role == Role::Primary ? primaryColor(dark) : secondaryColor(dark));
+                axis->setTitleBrush(roleColor(s.role));
                 break;
             }
     }
-    m_right->setGridLineVisible(false);
+    // One grid is enough; the right axes' lines would not meet the left's.
+    yAxis(Side::Right)->setGridLineVisible(false);
+    yAxis(Side::Outer)->setGridLineVisible(false);
 }
 
 void ToolChart::changeEvent(QEvent* event)

@@ -13,14 +13,16 @@ class QValueAxis;
 namespace dm {
 
 // The chart of a surface scan, a sustained write or a sweep: one x axis (linear, or log2 for
-// block sizes), a left and a right value axis, lines and dots in the shared chart style. Axes
-// grow on round steps as points arrive (the page adds them as the test posts them).
+// block sizes), a left and a right value axis and a second right one outside it (the drive's
+// temperature beside a sweep's IOPS), lines and dots in the shared chart style. Axes grow on
+// round steps as points arrive (the page adds them as the test posts them).
 class ToolChart : public QWidget {
     Q_OBJECT
 public:
     enum class XScale { Linear, Log2 };
-    enum class Side { Left, Right };
-    enum class Role { Primary, Secondary }; // blue (MB/s, reads) or orange (writes, access times)
+    enum class Side { Left, Right, Outer }; // Outer: right of the Right axis
+    // Blue (MB/s, reads), orange (writes, access times) or vermilion (the drive's temperature).
+    enum class Role { Primary, Secondary, Temperature };
 
     explicit ToolChart(XScale xScale, QWidget* parent = nullptr);
 
@@ -53,17 +55,17 @@ protected:
 
 private:
     void applyPalette();
-    QValueAxis* yAxis(Side side) const;
+    QValueAxis* yAxis(Side side) const { return m_y[int(side)]; }
+    Side sideOf(QAbstractSeries* series) const;
     void grow(Side side, double value);
 
     XScale m_xScale;
     QChart* m_chart;
     QChartView* m_view = nullptr;
     QAbstractAxis* m_xAxis;
-    QValueAxis* m_left;
-    QValueAxis* m_right;
-    double m_maxLeft = 0, m_maxRight = 0;
-    double m_minLeft = 1, m_minRight = 1;
+    QValueAxis* m_y[3]; // by Side
+    double m_max[3] = { 0, 0, 0 }; // the largest value so far on each side
+    double m_min[3] = { 1, 1, 1 }; // the smallest top of each axis (setYMinimum)
     QLineSeries* m_marker = nullptr;
     double m_markerX = 0;
     struct Styled {

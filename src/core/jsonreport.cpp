@@ -55,7 +55,7 @@ namespace {
         };
     }
 
-    QJsonObject resultJson(const TestResult& test)
+    QJsonObject resultJson(const TestResult& test, const std::vector<TemperatureSample>& temperatures)
     {
         const TestRow& row = test.spec.row;
         QJsonObject o {
@@ -97,14 +97,22 @@ namespace {
             passes.append(passJson(p));
         o.insert(QStringLiteral("passes"), passes);
 
+        // Each sample's temperature_c is read off the run's temperatures (health.temperatures) at
+        // start_seconds + t: for a reader of the JSON alone; parsing takes it from them again.
+        o.insert(QStringLiteral("start_seconds"), test.startSeconds);
+        const std::vector<TemperatureSample> along = temperaturesAlong(test, temperatures);
         QJsonArray timeline;
-        for (const auto& s : test.timeline) {
-            timeline.append(QJsonObject {
+        for (size_t i = 0; i < test.timeline.size(); ++i) {
+            const LiveSample& s = test.timeline[i];
+            QJsonObject sample {
                 { QStringLiteral("t"), s.t },
                 { QStringLiteral("mb_per_s"), s.mbPerSec },
                 { QStringLiteral("iops"), s.iops },
                 { QStringLiteral("pass"), s.pass },
-            });
+            };
+            if (i < along.size())
+                sample.insert(QStringLiteral("temperature_c"), along[i].celsius);
+            timeline.append(sample);
         }
         o.insert(QStringLiteral("timeline"), timeline);
         return o;
@@ -264,6 +272,7 @@ namespace {
             const QJsonArray passes = o.value(QLatin1String("passes")).toArray();
             for (qsizetype i = 0; i < passes.size(); ++i)
                 t.passes.push_back(pass(passes[i].toObject(), QStringLiteral("%1.passes[%2]").arg(where).arg(i)));
+            t.startSeconds = o.value(QLatin1String("start_seconds")).toDouble(); // 0 before it was kept
             const QJsonArray timeline = o.value(QLatin1String("timeline")).toArray();
             for (qsizetype i = 0; i < timeline.size(); ++i) {
                 const QJsonObject s = timeline[i].toObject();
@@ -284,7 +293,7 @@ QByteArray formatJson(const Report& report)
     const std::vector<Explanation> explanations = explainRun(report.target, report.run, report.system.power);
     QJsonArray results;
     for (size_t i = 0; i < report.run.tests.size(); ++i) {
-        QJsonObject result = resultJson(report.run.tests[i]);
+        QJsonObject result = resultJson(report.run.tests[i], report.health.temperatures);
         QJsonArray flags;
         for (int mark : explanationMarks(explanations, i))
             flags.append(mark - 1);
@@ -296,16 +305,16 @@ QByteArray formatJson(const Report& report)
         warnings.push_back(w.toStdString());
     QJsonObject root
         = reportHeaderJson(kResultSchema, report.header(), report.run.region, warnings, report.run.cancelled);
-    root.insert(QStringLiteral("notes"),
-        QJsonArray::fromStringList(explanationTexts(explanations, Explanation::Kind::Note)));
+    root.insert(
+        QStringLiteral("notes"), QJsonArray::fromStringList(explanationTexts(explanations, Explanation::Kind::Note)));
     QJsonArray explanationList;
     for (const Explanation& e : explanations) {
         QJsonArray tests;
         for (size_t t : e.tests)
             tests.append(qint64(t));
         explanationList.append(QJsonObject {
-            { QStringLiteral("kind"), e.kind == Explanation::Kind::Warning ? QStringLiteral("warning")
-                                                                            : QStringLiteral("note") },
+            { QStringLiteral("kind"),
+                e.kind == Explanation::Kind::Warning ? QStringLiteral("warning") : QStringLiteral("note") },
             { QStringLiteral("text"), e.text },
             { QStringLiteral("results"), tests },
         });
@@ -402,7 +411,8 @@ Result<Report> parseJson(const QByteArray& json)
     for (const QJsonValue e : root.value(QLatin1String("explanations")).toArray())
         if (e.toObject().value(QLatin1String("kind")).toString() == QLatin1String("warning"))
             explained << e.toObject().value(QLatin1String("text")).toString();
-    std::erase_if(report.run.warnings, [&](const std::string& w) { return explained.contains(QString::fromStdString(w)); });
+    std::erase_if(
+        report.run.warnings, [&](const std::string& w) { return explained.contains(QString::fromStdString(w)); });
     return report;
 }
 

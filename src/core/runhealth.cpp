@@ -87,6 +87,17 @@ std::optional<double> temperatureAt(const std::vector<TemperatureSample>& temper
     return after == temperatures.begin() ? after->celsius : std::prev(after)->celsius;
 }
 
+std::vector<TemperatureSample> temperaturesAlong(const TestResult& test, const std::vector<TemperatureSample>& run)
+{
+    std::vector<TemperatureSample> along;
+    if (run.empty())
+        return along;
+    along.reserve(test.timeline.size());
+    for (const LiveSample& s : test.timeline)
+        along.push_back({ s.t, *temperatureAt(run, test.startSeconds + s.t) });
+    return along;
+}
+
 std::optional<DriveHealth> readTargetHealth(const TargetDescription& target, const HealthSources& sources)
 {
     if (!target.device.startsWith(QLatin1String("/dev/")))

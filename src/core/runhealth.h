@@ -2,6 +2,7 @@
 #pragma once
 
 #include "drivehealth.h"
+#include "results.h"
 
 #include <QJsonValue>
 #include <QString>
@@ -49,6 +50,11 @@ HealthMoment healthMoment(const DriveHealth& health);
 // a fraction of a second before a kind's own clock starts (its first I/O): close enough for
 // readings 2 s apart.
 std::optional<double> temperatureAt(const std::vector<TemperatureSample>& temperatures, double seconds);
+
+// The drive's temperature at each sample of a grid test's timeline, in the test's own seconds
+// (the sample's t), from the run's readings: what its chart draws and its JSON timeline carries.
+// Empty without readings.
+std::vector<TemperatureSample> temperaturesAlong(const TestResult& test, const std::vector<TemperatureSample>& run);
 
 // readDriveHealth() for the drive holding `target`, or nothing when it is on no drive: tmpfs,
 // NFS and FUSE name their source ("tmpfs", "server:/export"), not a block device. Blocking.

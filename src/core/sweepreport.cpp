@@ -16,17 +16,24 @@ namespace {
         return n > 0 ? uint64_t(n) : 0;
     }
 
-    QJsonValue measurementJson(const std::optional<SweepMeasurement>& m)
+    // temperature_c is read off the run's temperatures (health.temperatures) at at_seconds: for
+    // a reader of the JSON alone; parsing takes it from the temperatures again.
+    QJsonValue measurementJson(
+        const std::optional<SweepMeasurement>& m, const std::vector<TemperatureSample>& temperatures)
     {
         if (!m)
             return QJsonValue();
-        return QJsonObject {
+        QJsonObject o {
             { QStringLiteral("mb_per_s"), m->mbPerSec },
             { QStringLiteral("iops"), m->iops },
             { QStringLiteral("latency_us_mean"), m->latencyMeanNs / 1000 },
             { QStringLiteral("latency_us_p99"), m->latencyP99Ns / 1000 },
             { QStringLiteral("error"), m->error ? QJsonValue(QString::fromStdString(*m->error)) : QJsonValue() },
+            { QStringLiteral("at_seconds"), m->atSeconds },
         };
+        if (const std::optional<double> c = temperatureAt(temperatures, m->atSeconds))
+            o.insert(QStringLiteral("temperature_c"), *c);
+        return o;
     }
 
     std::optional<SweepMeasurement> measurementFrom(const QJsonValue& v)
@@ -41,6 +48,7 @@ namespace {
         m.latencyP99Ns = o.value(QLatin1String("latency_us_p99")).toDouble() * 1000;
         if (const QJsonValue e = o.value(QLatin1String("error")); e.isString())
             m.error = e.toString().toStdString();
+        m.atSeconds = o.value(QLatin1String("at_seconds")).toDouble(); // 0 in a sweep from before it was kept
         return m;
     }
 
@@ -81,8 +89,8 @@ QByteArray formatSweepJson(const SweepReport& report)
     for (const auto& p : r.points)
         points.append(QJsonObject {
             { QStringLiteral("block_size"), qint64(p.blockSize) },
-            { QStringLiteral("read"), measurementJson(p.read) },
-            { QStringLiteral("write"), measurementJson(p.write) },
+            { QStringLiteral("read"), measurementJson(p.read, report.header.health.temperatures) },
+            { QStringLiteral("write"), measurementJson(p.write, report.header.health.temperatures) },
         });
     root.insert(QStringLiteral("points"), points);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);

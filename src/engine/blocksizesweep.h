@@ -31,6 +31,9 @@ struct SweepMeasurement {
     double iops = 0;
     double latencyMeanNs = 0, latencyP99Ns = 0;
     std::optional<std::string> error;
+    // The middle of its test, in seconds since the sweep began: where on the drive's temperature
+    // readings (runheader.h) this block size was measured.
+    double atSeconds = 0;
 };
 
 struct SweepPoint {

@@ -45,6 +45,10 @@ struct TestResult {
     std::vector<PassResult> passes; // measured passes only, in order
     std::vector<LiveSample> timeline;
     std::optional<std::string> error; // set when the test failed; passes holds what finished
+    // When its warm-up began, in seconds since runTests() began: the clock of the drive's
+    // temperature readings (runheader.h starts them just before the run), so a timeline's
+    // sample at t was taken at startSeconds + t on it.
+    double startSeconds = 0;
 
     bool ok() const { return !error && !passes.empty(); }
 };

@@ -143,6 +143,7 @@ namespace {
             }
 
             const auto testStart = Clock::now();
+            result.startSeconds = Seconds(testStart - m_start).count();
             uint64_t lastBytes = 0, lastIos = 0;
             auto lastTime = testStart;
             for (int pass = 0; pass <= s.count && !m_cancel.load(); ++pass) {
@@ -318,8 +319,9 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
         if (ctx.deviceStalled()) {
             // Every further test would wait the same timeout on the same silent device.
             if (i + 1 < req.tests.size())
-                run.warnings.push_back("the run stopped after " + testLabel(req.tests[i]) + ": the device stopped answering, so the "
-                    + std::to_string(req.tests.size() - i - 1) + " test(s) after it were not run");
+                run.warnings.push_back("the run stopped after " + testLabel(req.tests[i])
+                    + ": the device stopped answering, so the " + std::to_string(req.tests.size() - i - 1)
+                    + " test(s) after it were not run");
             break;
         }
     }

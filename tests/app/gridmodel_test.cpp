@@ -66,8 +66,8 @@ TEST(GridModel, TheTilesDrawTheModelsResultsAndTheReportIsMadeFromThem)
     model.finishRun(run, header);
     const Report report = model.report(settings, QStringLiteral("/home/u"), QStringLiteral("a comment"));
     ASSERT_EQ(report.run.tests.size(), 4u);
-    const std::pair<TestRow, Direction> order[] = { { seq, Direction::Read }, { rnd, Direction::Read },
-        { seq, Direction::Write }, { rnd, Direction::Write } };
+    const std::pair<TestRow, Direction> order[]
+        = { { seq, Direction::Read }, { rnd, Direction::Read }, { seq, Direction::Write }, { rnd, Direction::Write } };
     for (size_t i = 0; i < 4; ++i) {
         EXPECT_EQ(report.run.tests[i].spec.row, order[i].first) << i;
         EXPECT_EQ(report.run.tests[i].spec.direction, order[i].second) << i;
@@ -98,10 +98,57 @@ TEST(GridModel, TheTilesDrawTheModelsResultsAndTheReportIsMadeFromThem)
     EXPECT_EQ(model.rows(), std::vector<TestRow> { rnd });
     ASSERT_EQ(grid.gridRowCount(), 1u);
     EXPECT_FALSE(grid.tile(0, Direction::Read)->text().isEmpty());
-    EXPECT_EQ(model.report(settings, QString(), QStringLiteral("edited")).target.model, QStringLiteral("A stored disk"));
+    EXPECT_EQ(
+        model.report(settings, QString(), QStringLiteral("edited")).target.model, QStringLiteral("A stored disk"));
     EXPECT_EQ(model.report(settings, QString(), QStringLiteral("edited")).comment, QStringLiteral("edited"));
     // The settings' rows again (a change of settings, the next run): the stored run goes.
     model.setRows({ seq, rnd });
     EXPECT_FALSE(model.showsStored());
     EXPECT_EQ(model.result(0, Direction::Read), nullptr);
+}
+
+// Issue 15: each result's temperature line comes from the run that made it, on that run's clock:
+// a row run again alone brings its own readings and leaves the other rows' alone.
+TEST(GridModel, EachResultKeepsTheTemperaturesOfItsOwnRun)
+{
+    const TestRow seq = *parseRow("SEQ1M-Q8T1"), rnd = *parseRow("RND4K-Q8T1");
+    GridModel model;
+    model.setRows({ seq, rnd });
+    const auto withTimeline = [](TestResult r, double startSeconds) {
+        r.startSeconds = startSeconds;
+        r.timeline = { { 0.5, 100, 100, 0 }, { 1.5, 100, 100, 1 } };
+        return r;
+    };
+    model.startRun({ { 0, Direction::Read }, { 1, Direction::Read } }, QStringLiteral("/mnt/x"), true);
+    RunResult first;
+    first.tests = { withTimeline(measured(seq, Direction::Read, 3000), 0),
+        withTimeline(measured(rnd, Direction::Read, 50), 10) };
+    model.setTestResult(0, first.tests[0]);
+    model.setTestResult(1, first.tests[1]);
+    EXPECT_TRUE(model.temperatures(0, Direction::Read).empty()) << "the readings come with the run's end";
+    ReportHeader header;
+    header.health.temperatures = { { 0, 40 }, { 10, 50 }, { 11, 55 } };
+    model.finishRun(first, header);
+    EXPECT_EQ(model.temperatures(0, Direction::Read), (std::vector<TemperatureSample> { { 0.5, 40 }, { 1.5, 40 } }));
+    EXPECT_EQ(model.temperatures(1, Direction::Read), (std::vector<TemperatureSample> { { 0.5, 50 }, { 1.5, 55 } }));
+
+    // The second row alone, on a drive that has cooled; the first row keeps its line.
+    model.startRun({ { 1, Direction::Read } }, QStringLiteral("/mnt/x"), false);
+    RunResult again;
+    again.tests = { withTimeline(measured(rnd, Direction::Read, 60), 0) };
+    model.setTestResult(0, again.tests[0]);
+    EXPECT_TRUE(model.temperatures(1, Direction::Read).empty()) << "not the first run's readings";
+    header.health.temperatures = { { 0, 35 } };
+    model.finishRun(again, header);
+    EXPECT_EQ(model.temperatures(1, Direction::Read), (std::vector<TemperatureSample> { { 0.5, 35 }, { 1.5, 35 } }));
+    EXPECT_EQ(model.temperatures(0, Direction::Read), (std::vector<TemperatureSample> { { 0.5, 40 }, { 1.5, 40 } }));
+
+    // A drive without a sensor: no line.
+    model.startRun({ { 0, Direction::Read } }, QStringLiteral("/mnt/x"), true);
+    model.setTestResult(0, first.tests[0]);
+    RunResult cool;
+    cool.tests = { first.tests[0] };
+    model.finishRun(cool, ReportHeader {});
+    EXPECT_TRUE(model.temperatures(0, Direction::Read).empty());
+    EXPECT_TRUE(model.temperatures(1, Direction::Read).empty()) << "the whole run dropped the old results";
 }

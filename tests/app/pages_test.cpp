@@ -29,6 +29,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -56,11 +57,12 @@ QLineSeries* temperatureLine(const SustainedPage& page)
 
 bool temperatureShown(const SustainedPage& page)
 {
-    const QLineSeries* line = temperatureLine(page);
+    QLineSeries* line = temperatureLine(page);
     bool axisShown = false;
-    for (const QAbstractAxis* axis : page.chart()->chart()->axes(Qt::Vertical))
-        if (axis->alignment() == Qt::AlignRight)
-            axisShown = axis->isVisible();
+    if (line)
+        for (const QAbstractAxis* axis : line->attachedAxes())
+            if (axis->alignment() == Qt::AlignRight)
+                axisShown = axis->isVisible();
     EXPECT_TRUE(line);
     EXPECT_EQ(line && line->isVisible(), axisShown) << "the line and its axis together";
     return line && line->isVisible() && axisShown;
@@ -200,6 +202,42 @@ TEST(Pages, SustainedWriteDrawsTheDrivesTemperatureOnTheRightAxis)
     EXPECT_FALSE(temperatureShown(page));
 }
 
+TEST(Pages, SweepDrawsTheDrivesTemperatureAtEachMeasurementOnAnAxisOfItsOwn)
+{
+    app();
+    SweepPage page;
+    page.show(); // a legend marker counts as visible only in a shown chart
+    SweepMeasurement read, write, failed;
+    read.atSeconds = 1;
+    write.atSeconds = 9;
+    failed.atSeconds = 12;
+    failed.error = "short read";
+    const std::vector<SweepPoint> points { { 4096, read, write }, { 8192, failed, std::nullopt } };
+    page.plotTemperatures(points, { { 0, 41 }, { 8, 70 }, { 12, 75 } });
+    auto* dots = const_cast<QScatterSeries*>(page.temperatureDots());
+    ASSERT_EQ(dots->count(), 2) << "a failed measurement has no dot";
+    EXPECT_EQ(dots->at(0), QPointF(4, 41));
+    EXPECT_EQ(dots->at(1), QPointF(4, 70));
+    const QList<QAbstractAxis*> axes = dots->attachedAxes();
+    ASSERT_EQ(axes.size(), 2);
+    QAbstractAxis* celsius = axes.last();
+    EXPECT_EQ(celsius->alignment(), Qt::AlignRight);
+    EXPECT_TRUE(celsius->isVisible());
+    for (QAbstractSeries* iops : page.chart()->chart()->series()) {
+        if (iops != dots) {
+            EXPECT_FALSE(iops->attachedAxes().contains(celsius)) << "an axis of its own, outside IOPS";
+        }
+    }
+    const auto markers = page.chart()->chart()->legend()->markers(dots);
+    ASSERT_EQ(markers.size(), 1);
+    EXPECT_TRUE(markers[0]->isVisible());
+
+    page.plotTemperatures(points, {});
+    EXPECT_EQ(dots->count(), 0);
+    EXPECT_FALSE(celsius->isVisible());
+    EXPECT_FALSE(markers[0]->isVisible());
+}
+
 TEST(Pages, SweepPlotsOnePointPerBlockSizeAndDirection)
 {
     app();
@@ -210,9 +248,18 @@ TEST(Pages, SweepPlotsOnePointPerBlockSizeAndDirection)
     page.setRunSettings(quickSweep());
     QSignalSpy ended(&page, &ToolPage::runEnded);
     ASSERT_TRUE(page.start()) << page.statusText().toStdString();
+    // A reading as the run header's sampler hands it over (a folder on a virtual disk has no
+    // sensor): each block size measured after it gets a dot at 45 °C while the sweep goes on.
+    page.onTemperature({ 0, 45 });
+    EXPECT_TRUE(QTest::qWaitFor([&] { return page.temperatureDots()->count() > 0; }, 60000));
+    EXPECT_EQ(page.temperatureDots()->at(0).y(), 45);
+    EXPECT_TRUE(page.chart()->chart()->axes(Qt::Vertical).last()->isVisible());
     ASSERT_TRUE(ended.wait(120000));
     EXPECT_EQ(ended.at(0).at(0).toInt(), 0) << page.statusText().toStdString();
     EXPECT_EQ(page.plottedPoints(), 8); // 4, 8, 16, 32 KiB, read and write
+    // At the end the run's own readings are drawn: this drive has none, so no dots and no axis.
+    EXPECT_EQ(page.temperatureDots()->count(), 0);
+    EXPECT_FALSE(page.chart()->chart()->axes(Qt::Vertical).last()->isVisible());
     ASSERT_TRUE(page.report());
     ASSERT_EQ(page.report()->result.points.size(), 4u);
     for (const auto& p : page.report()->result.points) {

@@ -315,7 +315,9 @@ TEST_F(Widgets, ChartCountsSamplesAndStartTestResets)
     }
     EXPECT_GE(qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).first())->max(), 2.5);
     for (QAbstractAxis* axis : chart.chart()->axes(Qt::Vertical)) {
-        EXPECT_GE(qobject_cast<QValueAxis*>(axis)->max(), axis->alignment() == Qt::AlignLeft ? 1000.0 : 250.0);
+        if (axis->isVisible()) { // not the temperature's: no reading came
+            EXPECT_GE(qobject_cast<QValueAxis*>(axis)->max(), axis->alignment() == Qt::AlignLeft ? 1000.0 : 250.0);
+        }
     }
 
     auto warmupInLegend = [&] {
@@ -384,6 +386,53 @@ TEST_F(Widgets, ChartShowsExactlyTheGivenTimeline)
     chart.showTimeline(QStringLiteral("empty"), {});
     EXPECT_EQ(chart.pointCount(), 0);
     EXPECT_EQ(chart.title(), QStringLiteral("empty"));
+}
+
+// Issue 15: the drive's temperature on an axis of its own, right of IOPS, only where the drive
+// has a sensor; a reading taken now is drawn at the newest sample's time.
+TEST_F(Widgets, ChartDrawsTheDrivesTemperatureOnASecondRightAxis)
+{
+    LiveChart chart;
+    chart.show(); // legend markers of a chart never shown are all invisible
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    const auto inLegend = [&] {
+        for (QLegendMarker* marker :
+            chart.chart()->legend()->markers(const_cast<QLineSeries*>(chart.temperatureSeries())))
+            return marker->isVisible();
+        return false;
+    };
+    auto* temperature = const_cast<QLineSeries*>(chart.temperatureSeries());
+    const auto axis = [&] { return qobject_cast<QValueAxis*>(temperature->attachedAxes().last()); };
+    chart.startTest(QStringLiteral("SEQ1M Q8T1 Read"), 2.2);
+    EXPECT_FALSE(chart.temperatureShown());
+    EXPECT_FALSE(inLegend());
+    ASSERT_TRUE(axis());
+    EXPECT_EQ(axis()->alignment(), Qt::AlignRight);
+    EXPECT_NE(axis(), const_cast<QLineSeries*>(chart.iopsSeries())->attachedAxes().last()) << "an axis of its own";
+
+    chart.addSample({ 0.25, 100, 100, 0 });
+    chart.addSample({ 0.5, 100, 100, 0 });
+    chart.addTemperature(41);
+    chart.addSample({ 0.75, 100, 100, 0 });
+    chart.addTemperature(67);
+    EXPECT_TRUE(chart.temperatureShown());
+    EXPECT_TRUE(inLegend());
+    EXPECT_EQ(chart.temperatureSeries()->points(), (QList<QPointF> { { 0.5, 41 }, { 0.75, 67 } }));
+    EXPECT_GE(axis()->max(), 67.0);
+    EXPECT_EQ(chart.pointCount(), 3) << "the readings are not samples";
+
+    chart.startTest(QStringLiteral("RND4K Q32T1 Read"));
+    EXPECT_FALSE(chart.temperatureShown());
+    EXPECT_FALSE(inLegend());
+    EXPECT_TRUE(chart.temperatureSeries()->points().isEmpty());
+
+    const std::vector<LiveSample> timeline { { 0.25, 10, 2500, 0 }, { 0.5, 10, 2500, 1 } };
+    chart.showTimeline(QStringLiteral("stored"), timeline, { { 0.25, 40 }, { 0.5, 44 } });
+    EXPECT_TRUE(chart.temperatureShown());
+    EXPECT_EQ(chart.temperatureSeries()->points(), (QList<QPointF> { { 0.25, 40 }, { 0.5, 44 } }));
+    chart.showTimeline(QStringLiteral("no sensor"), timeline);
+    EXPECT_FALSE(chart.temperatureShown());
+    EXPECT_TRUE(chart.temperatureSeries()->points().isEmpty());
 }
 
 TEST_F(Widgets, ChartFollowsThePaletteAndIsVisible)
@@ -470,6 +519,8 @@ TEST_F(Widgets, RenderSheets)
         for (int i = 1; i <= 50; ++i) {
             const double ramp = i <= 4 ? 0.5 + 0.12 * i : 1.0 + 0.02 * std::sin(i);
             live.addSample({ 0.25 * i, 4400 * ramp, 1.07e6 * ramp, i <= 4 ? 0 : 1 + (i - 5) / 20 });
+            if (i % 8 == 0) // a reading every 2 s, warming (issue 15: the third axis must fit too)
+                live.addTemperature(42 + 2.0 * i / 8);
         }
         live.show();
         ASSERT_TRUE(QTest::qWaitForWindowExposed(&live));

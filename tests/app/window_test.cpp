@@ -12,6 +12,7 @@
 #include "gridpage.h"
 #include "historyservice.h"
 #include "jsonreport.h"
+#include "livechart.h"
 #include "mainwindow.h"
 #include "markdownreport.h"
 #include "offguithreadspy.h"
@@ -24,14 +25,15 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileDialog>
-#include <QMenuBar>
-#include <QComboBox>
-#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineSeries>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -40,7 +42,6 @@
 #include <QThread>
 #include <QTimer>
 #include <gtest/gtest.h>
-
 
 using namespace dm;
 using namespace dm::test;
@@ -175,8 +176,9 @@ TEST(AppOptions, ParsesTheAutomationFlags)
     EXPECT_TRUE(o->quitWhenDone);
     EXPECT_EQ(o->saveImage, QStringLiteral("a.png"));
 
-    for (QStringList bad : { QStringList { "--count", "0" }, { "--size", "1XB" }, { "--size", "1TB" }, { "--profile", "x" },
-             { "--mix", "95" }, { "--measure", "100" }, { "stray" }, { "--palette", "pink" }, { "--engine", "spdk" } }) {
+    for (QStringList bad :
+        { QStringList { "--count", "0" }, { "--size", "1XB" }, { "--size", "1TB" }, { "--profile", "x" },
+            { "--mix", "95" }, { "--measure", "100" }, { "stray" }, { "--palette", "pink" }, { "--engine", "spdk" } }) {
         bad.prepend(QStringLiteral("diskometer"));
         EXPECT_FALSE(parseAppOptions(bad)) << bad.join(' ').toStdString();
     }
@@ -294,6 +296,35 @@ TEST(MainWindow, RunsAllShowsTilesAndReportsWithTheComment)
     ASSERT_TRUE(window.gridPage()->saveImage(png));
     QImage image(png);
     EXPECT_GE(image.width(), window.width());
+}
+
+// Issue 15: the drive's temperature on the live chart while a test measures (the controller hands
+// each reading on; a folder on a virtual disk has no sensor, so the test hands one), and not
+// between tests or after the run, when the chart shows a test that has ended.
+TEST(MainWindow, TheLiveChartDrawsTheDrivesTemperatureWhileATestMeasures)
+{
+    app();
+    ScratchDir dir;
+    GuiSettings settings = quickSettings(dir.path());
+    settings.rows = { *parseRow("SEQ1M-Q8T1") };
+    settings.profile = Profile::Default;
+    MainWindow window(settings, AppOptions {}, false);
+    QSignalSpy ended(&window, &MainWindow::runEnded);
+    GridPage* grid = window.gridPage();
+    LiveChart* chart = grid->chart();
+    grid->onTemperature(40);
+    EXPECT_FALSE(chart->temperatureShown()) << "no run, no reading drawn";
+    ASSERT_TRUE(grid->startAll());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return chart->pointCount() > 0; }, 30000));
+    grid->onTemperature(52);
+    EXPECT_TRUE(chart->temperatureShown());
+    ASSERT_EQ(chart->temperatureSeries()->count(), 1);
+    EXPECT_EQ(chart->temperatureSeries()->at(0).y(), 52);
+    EXPECT_LE(chart->temperatureSeries()->at(0).x(), chart->rateSeries()->points().last().x());
+    ASSERT_TRUE(ended.wait(60000));
+    const qsizetype drawn = chart->temperatureSeries()->count();
+    grid->onTemperature(60);
+    EXPECT_EQ(chart->temperatureSeries()->count(), drawn) << "a reading after the run is not drawn";
 }
 
 // Nothing formats the grid's reports on the GUI thread: --save-text/--save-json/--save-markdown

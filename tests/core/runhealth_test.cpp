@@ -2,10 +2,14 @@
 // The drive's health in every report (issue 15, part 2) and its temperature during the run
 // (part 3): what a run records (runhealth.h), how the reports say it, when it warns, and the
 // sampler reading a sysfs fixture's hwmon sensor while its value changes.
+#include "blocksizesweep.h"
 #include "fakesys.h"
+#include "jsonreport.h"
+#include "report.h"
 #include "runhealth.h"
 #include "scanreport.h"
 #include "sustainedreport.h"
+#include "sweepreport.h"
 #include "targetinfo.h"
 #include "temperaturesampler.h"
 
@@ -190,6 +194,79 @@ TEST(RunHealth, TheScansJsonSamplesCarryTheTemperature)
     EXPECT_DOUBLE_EQ(samples[1][QLatin1String("temperature_c")].toDouble(), 55);
 }
 
+// A grid test's samples are timed from the test's start (t), the readings from the run's: the
+// test's startSeconds joins the two clocks, in the JSON and on the chart alike.
+TEST(RunHealth, AGridTestsTimelineCarriesTheTemperatureOfItsOwnMoment)
+{
+    TestResult test;
+    test.spec = { *parseRow("SEQ1M-Q8T1"), Direction::Read, 100 };
+    test.startSeconds = 1.5;
+    test.timeline = { { 0.25, 100, 100, 0 }, { 1.0, 100, 100, 1 }, { 3.0, 100, 100, 1 } };
+    EXPECT_TRUE(temperaturesAlong(test, {}).empty()) << "no sensor, no line";
+    const std::vector<TemperatureSample> run { { 0, 40 }, { 2, 45 }, { 4, 50 } };
+    const std::vector<TemperatureSample> along = temperaturesAlong(test, run);
+    ASSERT_EQ(along.size(), 3u);
+    // 1.75 s into the run: the reading at 0 s; 2.5 s: the one at 2 s; 4.5 s: the one at 4 s.
+    EXPECT_EQ(along[0], (TemperatureSample { 0.25, 40 }));
+    EXPECT_EQ(along[1], (TemperatureSample { 1.0, 45 }));
+    EXPECT_EQ(along[2], (TemperatureSample { 3.0, 50 }));
+
+    Report report;
+    report.run.tests = { test };
+    QJsonArray timeline
+        = QJsonDocument::fromJson(formatJson(report))[QLatin1String("results")][0][QLatin1String("timeline")].toArray();
+    ASSERT_EQ(timeline.size(), 3);
+    EXPECT_FALSE(timeline[0].toObject().contains(QLatin1String("temperature_c"))) << "no sensor, no field";
+    report.health = warmingRun(40, 50, run);
+    const QByteArray json = formatJson(report);
+    const QJsonObject result = QJsonDocument::fromJson(json)[QLatin1String("results")][0].toObject();
+    EXPECT_DOUBLE_EQ(result[QLatin1String("start_seconds")].toDouble(), 1.5);
+    timeline = result[QLatin1String("timeline")].toArray();
+    ASSERT_EQ(timeline.size(), 3);
+    EXPECT_DOUBLE_EQ(timeline[0][QLatin1String("temperature_c")].toDouble(), 40);
+    EXPECT_DOUBLE_EQ(timeline[1][QLatin1String("temperature_c")].toDouble(), 45);
+    EXPECT_DOUBLE_EQ(timeline[2][QLatin1String("temperature_c")].toDouble(), 50);
+    // Read back, a stored run draws the same line.
+    const auto back = parseJson(json);
+    ASSERT_TRUE(back) << back.error().message;
+    ASSERT_EQ(back->run.tests.size(), 1u);
+    EXPECT_DOUBLE_EQ(back->run.tests[0].startSeconds, 1.5);
+    EXPECT_EQ(temperaturesAlong(back->run.tests[0], back->health.temperatures), along);
+}
+
+TEST(RunHealth, ASweepsPointsCarryTheTemperatureInTheMiddleOfTheirTest)
+{
+    TestResult test;
+    test.spec = { *parseRow("RND4K-Q1T1"), Direction::Read, 100 };
+    test.startSeconds = 10;
+    test.timeline = { { 0.25, 10, 2500, 0 }, { 4.0, 10, 2500, 1 } };
+    PassResult pass;
+    pass.seconds = 1;
+    pass.bytes = 10'000'000;
+    pass.ios = 2500;
+    test.passes = { pass };
+    const SweepMeasurement m = sweepMeasurement(test);
+    EXPECT_DOUBLE_EQ(m.atSeconds, 12) << "the middle of its 4 s, 10 s into the sweep";
+
+    SweepReport report;
+    report.result.points = { { 4096, m, std::nullopt } };
+    report.header.health = warmingRun(40, 60, { { 0, 40 }, { 11, 52 }, { 13, 60 } });
+    const QByteArray json = formatSweepJson(report);
+    const QJsonObject read
+        = QJsonDocument::fromJson(json)[QLatin1String("points")][0][QLatin1String("read")].toObject();
+    EXPECT_DOUBLE_EQ(read[QLatin1String("at_seconds")].toDouble(), 12);
+    EXPECT_DOUBLE_EQ(read[QLatin1String("temperature_c")].toDouble(), 52);
+    const auto back = parseSweepJson(json);
+    ASSERT_TRUE(back) << back.error().message;
+    ASSERT_EQ(back->result.points.size(), 1u);
+    ASSERT_TRUE(back->result.points[0].read);
+    EXPECT_DOUBLE_EQ(back->result.points[0].read->atSeconds, 12);
+    report.header.health = {};
+    EXPECT_FALSE(QJsonDocument::fromJson(formatSweepJson(report))[QLatin1String("points")][0][QLatin1String("read")]
+                     .toObject()
+                     .contains(QLatin1String("temperature_c")));
+}
+
 TEST(TemperatureSampler, ReadsTheSensorWhileItChanges)
 {
     FakeSys sys;
@@ -228,8 +305,8 @@ TEST(TemperatureSampler, HandsEachReadingToItsListener)
     std::vector<TemperatureSample> heard;
     std::vector<TemperatureSample> kept;
     {
-        TemperatureSampler sampler(QStringLiteral("nvme0n1"), sys.root(), std::chrono::milliseconds(10),
-            [&](const TemperatureSample& s) {
+        TemperatureSampler sampler(
+            QStringLiteral("nvme0n1"), sys.root(), std::chrono::milliseconds(10), [&](const TemperatureSample& s) {
                 const std::lock_guard lock(mutex);
                 heard.push_back(s);
             });

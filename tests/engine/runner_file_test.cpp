@@ -58,6 +58,11 @@ TEST(RunnerOnFile, MeasuresReadsWritesAndMixConsistently)
     // A tick every 0.25 s: at least one in each 0.5 s pass of each test (the second, at 0.5 s,
     // races with the pass's end: under TSan CI saw exactly one per pass).
     EXPECT_GE(samples, 8);
+    // Each test's start on the run's clock (the drive's temperature readings' clock): after the
+    // warm-up and both passes of the one before it.
+    EXPECT_GE(run->tests[0].startSeconds, 0.0);
+    for (size_t i = 1; i < run->tests.size(); ++i)
+        EXPECT_GE(run->tests[i].startSeconds, run->tests[i - 1].startSeconds + 0.2 + 2 * 0.45) << i;
     EXPECT_TRUE(run->region.direct);
     EXPECT_EQ(run->region.length, 32 * MiB);
     EXPECT_NE(run->seed, 0u);

@@ -4,10 +4,10 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QChartView>
-#include <QLegend>
 #include <QGraphicsLayout>
-#include <QValueAxis>
+#include <QLegend>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <QWidget>
 
 #include <algorithm>
@@ -53,6 +53,8 @@ bool isDark(const QColor& c) { return c.lightnessF() < 0.5; }
 QColor primaryColor(bool dark) { return dark ? QColor(0x64, 0xb5, 0xf6) : QColor(0x15, 0x65, 0xc0); }
 
 QColor secondaryColor(bool dark) { return dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xc4, 0x4d, 0x00); }
+
+QColor temperatureColor(bool dark) { return runColor(3, dark); }
 
 QColor runColor(int index, bool dark)
 {

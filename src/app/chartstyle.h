@@ -33,6 +33,11 @@ bool isDark(const QColor& c);
 // dark variant with at least 4.5:1 contrast against typical light and dark bases.
 QColor primaryColor(bool dark); // MB/s, reads
 QColor secondaryColor(bool dark); // IOPS, writes, access times
+// The drive's temperature beside them: reddish purple (Okabe and Ito's), apart from both; a red
+// would sit beside the light theme's dark orange.
+QColor temperatureColor(bool dark);
+// The smallest top of a °C axis: a drive at 35 °C sits at 70 % of it, not at the top.
+inline constexpr double kTemperatureAxisTop = 50;
 // The n-th of several runs side by side (comparisons): Okabe and Ito's eight colours, which stay
 // apart for the common colour-vision deficiencies, each nudged to read on a light or dark base
 // (yellow and black swapped for colours that show on both). Repeats after eight.

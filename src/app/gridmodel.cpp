@@ -46,8 +46,11 @@ void GridModel::finishRun(const RunResult& run, const ReportHeader& header)
     m_lastRun = run;
     m_lastHeader = header;
     // run.tests are the first of m_runTests, in order: a test Stop cut short is left out at the end.
-    for (size_t i = 0; i < run.tests.size() && i < m_runTests.size(); ++i)
+    m_lastRunsResults.clear();
+    for (size_t i = 0; i < run.tests.size() && i < m_runTests.size(); ++i) {
         m_temperatures[m_runTests[i]] = temperaturesAlong(run.tests[i], header.health.temperatures);
+        m_lastRunsResults.insert(m_runTests[i]);
+    }
 }
 
 std::vector<TemperatureSample> GridModel::temperatures(size_t testRow, Direction direction) const
@@ -100,8 +103,13 @@ RunResult GridModel::run(const RunSettings& settings) const
     run.tests.clear();
     for (Direction d : { Direction::Read, Direction::Write, Direction::Mix })
         for (size_t row = 0; row < m_rows.size(); ++row)
-            if (const TestResult* r = result(row, d))
+            if (const TestResult* r = result(row, d)) {
                 run.tests.push_back(*r);
+                // An earlier run's result (a row was run again alone) beside the last run's
+                // readings: its start is on another clock, so its samples get no temperature.
+                if (!m_lastRunsResults.contains({ row, d }))
+                    run.tests.back().startSeconds.reset();
+            }
     return run;
 }
 

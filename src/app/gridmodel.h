@@ -9,6 +9,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -67,6 +68,7 @@ private:
     std::vector<TestRow> m_rows;
     std::map<std::pair<size_t, Direction>, TestResult> m_results;
     std::map<std::pair<size_t, Direction>, std::vector<TemperatureSample>> m_temperatures; // as temperatures()
+    std::set<std::pair<size_t, Direction>> m_lastRunsResults; // the results the last run made
     std::vector<std::pair<size_t, Direction>> m_runTests; // of the run going on, or the last one
     std::optional<RunResult> m_lastRun; // settings, region and warnings of the last run
     std::optional<ReportHeader> m_lastHeader; // its header, made on the job's thread

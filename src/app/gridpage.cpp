@@ -60,8 +60,10 @@ GridPage::GridPage(const GuiSettings& settings, const AppOptions& options, QWidg
     connect(m_controller, &BenchmarkController::phase, this, &GridPage::onPhase);
     connect(m_controller, &BenchmarkController::sample, this, &GridPage::onSample);
     connect(m_controller, &BenchmarkController::temperature, this, &GridPage::onTemperature);
-    connect(m_controller, &BenchmarkController::testFinished, this,
-        [this](int testIndex, const TestResult& r) { m_model->setTestResult(size_t(testIndex), r); });
+    connect(m_controller, &BenchmarkController::testFinished, this, [this](int testIndex, const TestResult& r) {
+        m_measuring = false; // until the next test's warm-up: the chart's test has ended
+        m_model->setTestResult(size_t(testIndex), r);
+    });
     connect(m_controller, &BenchmarkController::finished, this, &GridPage::onFinished);
     connect(m_controller, &BenchmarkController::failed, this, &GridPage::onFailed);
     connect(m_controller, &BenchmarkController::runningChanged, this, &GridPage::updateRunning);

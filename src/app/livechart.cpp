@@ -30,7 +30,6 @@ namespace {
     constexpr double kMinSeconds = 1;
     constexpr double kMinRate = 1;
     constexpr double kMinIops = 10;
-    constexpr double kMinTemperature = 50; // °C: a drive at 35 °C is drawn at two thirds of the axis
 
 } // namespace
 
@@ -200,7 +199,7 @@ void LiveChart::resetAxes()
     applyAxis(m_timeAxis, niceAxis(0, 1, kMinSeconds), secondsSuffix());
     applyAxis(m_rateAxis, niceAxis(0, 1, kMinRate, m_intervals));
     applyAxis(m_iopsAxis, niceAxis(0, 1, kMinIops, m_intervals));
-    applyAxis(m_temperatureAxis, niceAxis(0, 1, kMinTemperature, m_intervals));
+    applyAxis(m_temperatureAxis, niceAxis(0, 1, kTemperatureAxisTop, m_intervals));
     updateBand();
 }
 
@@ -230,7 +229,7 @@ void LiveChart::extendTemperature(double celsius)
 {
     m_maxTemperature = std::max(m_maxTemperature, celsius);
     if (celsius > m_temperatureAxis->max())
-        applyAxis(m_temperatureAxis, niceAxis(celsius, 1.15, kMinTemperature, m_intervals));
+        applyAxis(m_temperatureAxis, niceAxis(celsius, 1.15, kTemperatureAxisTop, m_intervals));
 }
 
 void LiveChart::extendWarmup(double t)
@@ -264,13 +263,13 @@ void LiveChart::applyPalette()
     const bool dark = isDark(base);
     const QColor rateColor = primaryColor(dark);
     const QColor iopsColor = secondaryColor(dark);
-    const QColor temperatureColor = runColor(4, dark); // vermilion: warm, and apart from blue and orange
+    const QColor celsiusColor = temperatureColor(dark);
     // Widths in logical pixels (not cosmetic pens, which stay one device pixel thin at 200%).
     m_rate->setPen(QPen(rateColor, 2));
     // Within one test IOPS is MB/s over the block size, so the two lines often lie on top of each
     // other; the dashes let the MB/s line show through.
     m_iops->setPen(QPen(iopsColor, 1.5, Qt::DashLine));
-    m_temperature->setPen(QPen(temperatureColor, 1.5, Qt::DotLine));
+    m_temperature->setPen(QPen(celsiusColor, 1.5, Qt::DotLine));
 
     QColor shade = text;
     shade.setAlphaF(dark ? 0.14f : 0.08f);
@@ -280,7 +279,7 @@ void LiveChart::applyPalette()
     // Axis titles in their series' colours say which axis belongs to which line.
     m_rateAxis->setTitleBrush(rateColor);
     m_iopsAxis->setTitleBrush(iopsColor);
-    m_temperatureAxis->setTitleBrush(temperatureColor);
+    m_temperatureAxis->setTitleBrush(celsiusColor);
     // One grid is enough; the right axes' lines would not meet the left's.
     m_iopsAxis->setGridLineVisible(false);
     m_temperatureAxis->setGridLineVisible(false);
@@ -303,7 +302,7 @@ void LiveChart::resizeEvent(QResizeEvent* event)
     m_intervals = intervals;
     applyAxis(m_rateAxis, niceAxis(m_maxRate, 1.15, kMinRate, m_intervals));
     applyAxis(m_iopsAxis, niceAxis(m_maxIops, 1.15, kMinIops, m_intervals));
-    applyAxis(m_temperatureAxis, niceAxis(m_maxTemperature, 1.15, kMinTemperature, m_intervals));
+    applyAxis(m_temperatureAxis, niceAxis(m_maxTemperature, 1.15, kTemperatureAxisTop, m_intervals));
     updateBand();
 }
 

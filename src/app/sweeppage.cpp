@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweeppage.h"
 
+#include "chartstyle.h"
 #include "runheader.h"
 #include "targetcombo.h"
 #include "toolchart.h"
@@ -75,7 +76,7 @@ SweepPage::SweepPage(QWidget* parent)
     m_readIops = m_chart->addLine(tr("Read IOPS"), ToolChart::Side::Right, ToolChart::Role::Primary, Qt::DotLine);
     m_writeIops = m_chart->addLine(tr("Write IOPS"), ToolChart::Side::Right, ToolChart::Role::Secondary, Qt::DotLine);
     m_chart->setYTitle(ToolChart::Side::Outer, tr("°C"));
-    m_chart->setYMinimum(ToolChart::Side::Outer, 50); // a drive at 35 °C at two thirds of the axis
+    m_chart->setYMinimum(ToolChart::Side::Outer, chartstyle::kTemperatureAxisTop);
     m_temperature = m_chart->addDots(tr("Drive °C"), ToolChart::Side::Outer, ToolChart::Role::Temperature);
     m_chart->setSideVisible(ToolChart::Side::Outer, false); // until a reading comes
     setChart(m_chart);
@@ -158,7 +159,9 @@ void SweepPage::onTestFinished(size_t index, const TestResult& result)
     const bool write = result.spec.direction == Direction::Write;
     m_chart->append(write ? m_writeRate : m_readRate, x, m.mbPerSec);
     m_chart->append(write ? m_writeIops : m_readIops, x, m.iops);
-    if (const std::optional<double> c = temperatureAt(m_liveTemperatures, m.atSeconds)) {
+    if (!m.atSeconds || m.error)
+        return; // as the finished sweep draws it (plotTemperatures)
+    if (const std::optional<double> c = temperatureAt(m_liveTemperatures, *m.atSeconds)) {
         m_chart->append(m_temperature, x, *c);
         m_chart->setSideVisible(ToolChart::Side::Outer, true);
     }
@@ -171,15 +174,17 @@ void SweepPage::plotTemperatures(
     m_temperature->clear();
     for (const auto& p : points)
         for (const auto* m : { &p.read, &p.write })
-            if (*m && !(*m)->error)
-                if (const std::optional<double> c = temperatureAt(temperatures, (*m)->atSeconds))
+            if (*m && !(*m)->error && (*m)->atSeconds)
+                if (const std::optional<double> c = temperatureAt(temperatures, *(*m)->atSeconds))
                     m_chart->append(m_temperature, p.blockSize / 1024.0, *c);
     m_chart->setSideVisible(ToolChart::Side::Outer, m_temperature->count() > 0);
 }
 
 void SweepPage::onTemperature(const TemperatureSample& reading)
 {
-    if (isRunning()) // one posted as the run ended: onFinished draws the run's own readings
+    // For the block sizes still to come; the finished sweep draws from the run header's readings
+    // (onFinished), so one that arrives after it changes nothing on screen.
+    if (isRunning())
         m_liveTemperatures.push_back(reading);
 }
 

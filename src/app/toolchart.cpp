@@ -109,8 +109,10 @@ QScatterSeries* ToolChart::addDots(const QString& name, Side side, Role role)
 {
     auto* series = new QScatterSeries;
     series->setName(name);
-    // Small, so a thousand access times read as a cloud rather than a smear.
-    series->setMarkerSize(std::max(4, fontMetrics().height() / 3));
+    // Small, so a thousand access times read as a cloud rather than a smear; a temperature is a
+    // dot per measurement, a dozen or two, and must be found beside four lines.
+    const int line = fontMetrics().height();
+    series->setMarkerSize(role == Role::Temperature ? std::max(6, line / 2) : std::max(4, line / 3));
     series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     m_chart->addSeries(series);
     series->attachAxis(m_xAxis);
@@ -214,14 +216,14 @@ void ToolChart::applyPalette()
     const auto roleColor = [dark](Role role) {
         return role == Role::Primary  ? primaryColor(dark)
             : role == Role::Secondary ? secondaryColor(dark)
-                                      : runColor(4, dark); // vermilion: warm, and apart from blue and orange
+                                      : temperatureColor(dark);
     };
     for (const Styled& s : m_styled) {
         const QColor color = s.runIndex >= 0 ? runColor(s.runIndex, dark) : roleColor(s.role);
         if (s.dots) {
             auto* dots = static_cast<QScatterSeries*>(s.series);
             QColor fill = color;
-            fill.setAlphaF(0.6f);
+            fill.setAlphaF(s.role == Role::Temperature ? 1.0f : 0.6f);
             dots->setColor(fill);
             dots->setBorderColor(Qt::transparent);
         } else {

@@ -21,7 +21,7 @@ class ToolChart : public QWidget {
 public:
     enum class XScale { Linear, Log2 };
     enum class Side { Left, Right, Outer }; // Outer: right of the Right axis
-    // Blue (MB/s, reads), orange (writes, access times) or vermilion (the drive's temperature).
+    // Blue (MB/s, reads), orange (writes, access times) or purple (the drive's temperature).
     enum class Role { Primary, Secondary, Temperature };
 
     explicit ToolChart(XScale xScale, QWidget* parent = nullptr);

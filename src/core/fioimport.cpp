@@ -199,9 +199,11 @@ namespace {
         r.ios = r.readIos + r.writeIos;
         r.seconds = runtimeMs / 1000.0;
         if (!failedJob && !f.failed() && (r.seconds <= 0 || r.bytes == 0))
-            f.fail(QStringLiteral("%1 measured nothing (runtime %2 ms, %3 bytes)").arg(where).arg(runtimeMs).arg(r.bytes));
+            f.fail(
+                QStringLiteral("%1 measured nothing (runtime %2 ms, %3 bytes)").arg(where).arg(runtimeMs).arg(r.bytes));
         // usr_cpu/sys_cpu: percent of job_runtime (ms, summed over the clones): CPU seconds.
-        const double jobSeconds = f.number(job, "job_runtime", where, 0, kMaxRuntimeMs, false, false).value_or(0) / 1000.0;
+        const double jobSeconds
+            = f.number(job, "job_runtime", where, 0, kMaxRuntimeMs, false, false).value_or(0) / 1000.0;
         r.cpuUserSeconds = f.number(job, "usr_cpu", where, 0, 1e6, false, false).value_or(0) / 100.0 * jobSeconds;
         r.cpuSystemSeconds = f.number(job, "sys_cpu", where, 0, 1e6, false, false).value_or(0) / 100.0 * jobSeconds;
         r.latency = p.latency.l;
@@ -267,7 +269,8 @@ Result<Report> fioReport(const QJsonObject& root)
     report.engine = f.string(global, "ioengine", QStringLiteral("global options"), QStringLiteral("psync"));
     // The run's date: fio always writes it; a missing or absurd one would list the run in 1970.
     const double now = double(QDateTime::currentSecsSinceEpoch());
-    const qint64 stamp = qint64(f.number(root, "timestamp", QString(), 946684800.0, now + 86400.0, true, true).value_or(0));
+    const qint64 stamp
+        = qint64(f.number(root, "timestamp", QString(), 946684800.0, now + 86400.0, true, true).value_or(0));
     if (f.failed())
         return f.error();
     report.date = QDateTime::fromSecsSinceEpoch(stamp);
@@ -341,7 +344,7 @@ Result<Report> fioReport(const QJsonObject& root)
         auto test = std::find_if(
             report.run.tests.begin(), report.run.tests.end(), [&](const TestResult& t) { return t.spec == job.spec; });
         if (test == report.run.tests.end()) {
-            report.run.tests.push_back(TestResult { job.spec, {}, {}, std::nullopt });
+            report.run.tests.emplace_back().spec = job.spec;
             test = report.run.tests.end() - 1;
         }
         if (!job.error.isEmpty())

@@ -99,7 +99,7 @@ namespace {
 
         // Each sample's temperature_c is read off the run's temperatures (health.temperatures) at
         // start_seconds + t: for a reader of the JSON alone; parsing takes it from them again.
-        o.insert(QStringLiteral("start_seconds"), test.startSeconds);
+        o.insert(QStringLiteral("start_seconds"), test.startSeconds ? QJsonValue(*test.startSeconds) : QJsonValue());
         const std::vector<TemperatureSample> along = temperaturesAlong(test, temperatures);
         QJsonArray timeline;
         for (size_t i = 0; i < test.timeline.size(); ++i) {
@@ -272,7 +272,8 @@ namespace {
             const QJsonArray passes = o.value(QLatin1String("passes")).toArray();
             for (qsizetype i = 0; i < passes.size(); ++i)
                 t.passes.push_back(pass(passes[i].toObject(), QStringLiteral("%1.passes[%2]").arg(where).arg(i)));
-            t.startSeconds = o.value(QLatin1String("start_seconds")).toDouble(); // 0 before it was kept
+            if (const QJsonValue start = o.value(QLatin1String("start_seconds")); start.isDouble())
+                t.startSeconds = start.toDouble(); // not in a report older than it: no temperatures along
             const QJsonArray timeline = o.value(QLatin1String("timeline")).toArray();
             for (qsizetype i = 0; i < timeline.size(); ++i) {
                 const QJsonObject s = timeline[i].toObject();

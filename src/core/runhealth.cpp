@@ -90,11 +90,11 @@ std::optional<double> temperatureAt(const std::vector<TemperatureSample>& temper
 std::vector<TemperatureSample> temperaturesAlong(const TestResult& test, const std::vector<TemperatureSample>& run)
 {
     std::vector<TemperatureSample> along;
-    if (run.empty())
+    if (run.empty() || !test.startSeconds)
         return along;
     along.reserve(test.timeline.size());
     for (const LiveSample& s : test.timeline)
-        along.push_back({ s.t, *temperatureAt(run, test.startSeconds + s.t) });
+        along.push_back({ s.t, *temperatureAt(run, *test.startSeconds + s.t) });
     return along;
 }
 

@@ -53,7 +53,7 @@ std::optional<double> temperatureAt(const std::vector<TemperatureSample>& temper
 
 // The drive's temperature at each sample of a grid test's timeline, in the test's own seconds
 // (the sample's t), from the run's readings: what its chart draws and its JSON timeline carries.
-// Empty without readings.
+// Empty without readings, or without the test's start on their clock.
 std::vector<TemperatureSample> temperaturesAlong(const TestResult& test, const std::vector<TemperatureSample>& run);
 
 // readDriveHealth() for the drive holding `target`, or nothing when it is on no drive: tmpfs,

@@ -29,10 +29,11 @@ namespace {
             { QStringLiteral("latency_us_mean"), m->latencyMeanNs / 1000 },
             { QStringLiteral("latency_us_p99"), m->latencyP99Ns / 1000 },
             { QStringLiteral("error"), m->error ? QJsonValue(QString::fromStdString(*m->error)) : QJsonValue() },
-            { QStringLiteral("at_seconds"), m->atSeconds },
+            { QStringLiteral("at_seconds"), m->atSeconds ? QJsonValue(*m->atSeconds) : QJsonValue() },
         };
-        if (const std::optional<double> c = temperatureAt(temperatures, m->atSeconds))
-            o.insert(QStringLiteral("temperature_c"), *c);
+        if (m->atSeconds && !m->error)
+            if (const std::optional<double> c = temperatureAt(temperatures, *m->atSeconds))
+                o.insert(QStringLiteral("temperature_c"), *c);
         return o;
     }
 
@@ -48,7 +49,8 @@ namespace {
         m.latencyP99Ns = o.value(QLatin1String("latency_us_p99")).toDouble() * 1000;
         if (const QJsonValue e = o.value(QLatin1String("error")); e.isString())
             m.error = e.toString().toStdString();
-        m.atSeconds = o.value(QLatin1String("at_seconds")).toDouble(); // 0 in a sweep from before it was kept
+        if (const QJsonValue at = o.value(QLatin1String("at_seconds")); at.isDouble())
+            m.atSeconds = at.toDouble(); // not in a sweep older than it: no temperature
         return m;
     }
 

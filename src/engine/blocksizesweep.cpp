@@ -57,7 +57,8 @@ SweepMeasurement sweepMeasurement(const TestResult& t)
 {
     SweepMeasurement m;
     m.error = t.error;
-    m.atSeconds = t.startSeconds + (t.timeline.empty() ? 0.0 : t.timeline.back().t / 2);
+    if (t.startSeconds)
+        m.atSeconds = *t.startSeconds + (t.timeline.empty() ? 0.0 : t.timeline.back().t / 2);
     if (!t.passes.empty()) {
         const PassResult& best = t.passes[passStatistics(t.passes).bestIndex];
         m.mbPerSec = best.mbPerSec();

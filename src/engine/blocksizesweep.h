@@ -32,8 +32,8 @@ struct SweepMeasurement {
     double latencyMeanNs = 0, latencyP99Ns = 0;
     std::optional<std::string> error;
     // The middle of its test, in seconds since the sweep began: where on the drive's temperature
-    // readings (runheader.h) this block size was measured.
-    double atSeconds = 0;
+    // readings (runheader.h) this block size was measured. Unset as TestResult::startSeconds.
+    std::optional<double> atSeconds;
 };
 
 struct SweepPoint {

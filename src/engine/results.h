@@ -47,8 +47,10 @@ struct TestResult {
     std::optional<std::string> error; // set when the test failed; passes holds what finished
     // When its warm-up began, in seconds since runTests() began: the clock of the drive's
     // temperature readings (runheader.h starts them just before the run), so a timeline's
-    // sample at t was taken at startSeconds + t on it.
-    double startSeconds = 0;
+    // sample at t was taken at startSeconds + t on it. Unset for a test whose setup failed, one
+    // read from a report older than the field, and one shown beside another run's readings
+    // (GridModel::run): no temperature is better than another moment's.
+    std::optional<double> startSeconds;
 
     bool ok() const { return !error && !passes.empty(); }
 };

@@ -142,6 +142,12 @@ TEST(GridModel, EachResultKeepsTheTemperaturesOfItsOwnRun)
     model.finishRun(again, header);
     EXPECT_EQ(model.temperatures(1, Direction::Read), (std::vector<TemperatureSample> { { 0.5, 35 }, { 1.5, 35 } }));
     EXPECT_EQ(model.temperatures(0, Direction::Read), (std::vector<TemperatureSample> { { 0.5, 40 }, { 1.5, 40 } }));
+    // The report has one header, the last run's: the first row's samples, timed on the first
+    // run's clock, get no temperature from its readings.
+    const Report combined = model.report(defaultGuiSettings(), QString(), QString());
+    ASSERT_EQ(combined.run.tests.size(), 2u);
+    EXPECT_FALSE(combined.run.tests[0].startSeconds) << "the first run's";
+    EXPECT_EQ(combined.run.tests[1].startSeconds, 0.0) << "the last run's";
 
     // A drive without a sensor: no line.
     model.startRun({ { 0, Direction::Read } }, QStringLiteral("/mnt/x"), true);

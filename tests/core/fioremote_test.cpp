@@ -60,7 +60,8 @@ TEST(RemoteHostSpec, BadSpecsSayWhatToWrite)
 TEST(FioClientMessages, EachProblemIsRecognised)
 {
     const RemoteHost h = parsed("127.0.0.1:8766:/srv");
-    EXPECT_EQ(diagnoseFioClient("fio: connect: Connection refused\nfio: failed to connect to 127.0.0.1:8766\n", h).problem,
+    EXPECT_EQ(
+        diagnoseFioClient("fio: connect: Connection refused\nfio: failed to connect to 127.0.0.1:8766\n", h).problem,
         FioClientProblem::NoConnection);
     EXPECT_EQ(diagnoseFioClient("<vm> Starting 1 thread\nclient: host=127.0.0.1 disconnected\n", h).problem,
         FioClientProblem::Disconnected);
@@ -71,7 +72,8 @@ TEST(FioClientMessages, EachProblemIsRecognised)
     EXPECT_EQ(v.problem, FioClientProblem::VersionMismatch);
     EXPECT_EQ(v.detail, "protocol 98 there, 100 here");
     const QString m = versionMismatchMessage(h, "fio-3.33", v.detail);
-    EXPECT_TRUE(m.contains("127.0.0.1:8766") && m.contains("fio-3.33") && m.contains("protocol 98 there, 100 here")) << m.toStdString();
+    EXPECT_TRUE(m.contains("127.0.0.1:8766") && m.contains("fio-3.33") && m.contains("protocol 98 there, 100 here"))
+        << m.toStdString();
     EXPECT_TRUE(m.contains("same fio version")) << m.toStdString();
     const QString n = noAnswerMessage(h, "connect: Connection refused");
     EXPECT_TRUE(n.contains("fio --server") && n.contains("8766/tcp")) << n.toStdString();
@@ -85,7 +87,7 @@ TEST(RemoteOutcomeCode, ZeroOnlyWhenEveryHostRanEveryTest)
     ok.run = HistoryInput {};
     o.hosts = { ok, ok };
     EXPECT_EQ(o.exitCode(), 0);
-    o.hosts[1].report->run.tests.push_back({ {}, {}, {}, std::string("fio error 5") });
+    o.hosts[1].report->run.tests.push_back({ {}, {}, {}, std::string("fio error 5"), std::nullopt });
     EXPECT_EQ(o.exitCode(), 1);
     o.hosts[1] = ok;
     o.hosts[1].error = "lost";

@@ -44,6 +44,10 @@ TEST(Golden, GridReports)
     Report r = fakeReportWithMix();
     // The conditions a run held (powerprofile.h): the text's Power line and JSON's system.power.
     r.system.power = { QStringLiteral("performance"), true, {}, false, QStringLiteral("schedutil"), true, {} };
+    // Each test's start on the readings' clock: 2 s apart, so their samples meet the drive
+    // warming and cooling (health.temperatures), and the JSON's timeline says so.
+    for (size_t i = 0; i < r.run.tests.size(); ++i)
+        r.run.tests[i].startSeconds = 2.0 * double(i);
     expectGolden("grid.json", formatJson(r));
     expectGolden("grid.txt", formatText(r).toUtf8());
     expectGolden("grid.md", formatMarkdown(r).toUtf8());

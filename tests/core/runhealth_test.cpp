@@ -230,8 +230,25 @@ TEST(RunHealth, AGridTestsTimelineCarriesTheTemperatureOfItsOwnMoment)
     const auto back = parseJson(json);
     ASSERT_TRUE(back) << back.error().message;
     ASSERT_EQ(back->run.tests.size(), 1u);
-    EXPECT_DOUBLE_EQ(back->run.tests[0].startSeconds, 1.5);
+    EXPECT_EQ(back->run.tests[0].startSeconds, 1.5);
     EXPECT_EQ(temperaturesAlong(back->run.tests[0], back->health.temperatures), along);
+
+    // A report from before start_seconds, with its run's readings: no line, rather than every
+    // test drawn against the run's first seconds; and saved again, no temperature_c either.
+    QJsonObject root = QJsonDocument::fromJson(json).object();
+    QJsonArray results = root[QLatin1String("results")].toArray();
+    QJsonObject first = results[0].toObject();
+    first.remove(QLatin1String("start_seconds"));
+    results[0] = first;
+    root[QLatin1String("results")] = results;
+    const auto old = parseJson(QJsonDocument(root).toJson());
+    ASSERT_TRUE(old) << old.error().message;
+    EXPECT_FALSE(old->run.tests[0].startSeconds);
+    EXPECT_FALSE(old->health.temperatures.empty());
+    EXPECT_TRUE(temperaturesAlong(old->run.tests[0], old->health.temperatures).empty());
+    const QJsonObject again = QJsonDocument::fromJson(formatJson(*old))[QLatin1String("results")][0].toObject();
+    EXPECT_TRUE(again[QLatin1String("start_seconds")].isNull());
+    EXPECT_FALSE(again[QLatin1String("timeline")][0].toObject().contains(QLatin1String("temperature_c")));
 }
 
 TEST(RunHealth, ASweepsPointsCarryTheTemperatureInTheMiddleOfTheirTest)
@@ -246,7 +263,7 @@ TEST(RunHealth, ASweepsPointsCarryTheTemperatureInTheMiddleOfTheirTest)
     pass.ios = 2500;
     test.passes = { pass };
     const SweepMeasurement m = sweepMeasurement(test);
-    EXPECT_DOUBLE_EQ(m.atSeconds, 12) << "the middle of its 4 s, 10 s into the sweep";
+    EXPECT_EQ(m.atSeconds, 12) << "the middle of its 4 s, 10 s into the sweep";
 
     SweepReport report;
     report.result.points = { { 4096, m, std::nullopt } };
@@ -260,7 +277,17 @@ TEST(RunHealth, ASweepsPointsCarryTheTemperatureInTheMiddleOfTheirTest)
     ASSERT_TRUE(back) << back.error().message;
     ASSERT_EQ(back->result.points.size(), 1u);
     ASSERT_TRUE(back->result.points[0].read);
-    EXPECT_DOUBLE_EQ(back->result.points[0].read->atSeconds, 12);
+    EXPECT_EQ(back->result.points[0].read->atSeconds, 12);
+    // A failed measurement has no temperature, and one without its moment (older files) neither.
+    SweepMeasurement failed = m;
+    failed.error = "short read";
+    SweepMeasurement untimed = m;
+    untimed.atSeconds.reset();
+    report.result.points = { { 4096, failed, untimed } };
+    const QJsonObject point = QJsonDocument::fromJson(formatSweepJson(report))[QLatin1String("points")][0].toObject();
+    EXPECT_FALSE(point[QLatin1String("read")].toObject().contains(QLatin1String("temperature_c")));
+    EXPECT_FALSE(point[QLatin1String("write")].toObject().contains(QLatin1String("temperature_c")));
+    EXPECT_TRUE(point[QLatin1String("write")][QLatin1String("at_seconds")].isNull());
     report.header.health = {};
     EXPECT_FALSE(QJsonDocument::fromJson(formatSweepJson(report))[QLatin1String("points")][0][QLatin1String("read")]
                      .toObject()

@@ -159,9 +159,7 @@ void SweepPage::onTestFinished(size_t index, const TestResult& result)
     const bool write = result.spec.direction == Direction::Write;
     m_chart->append(write ? m_writeRate : m_readRate, x, m.mbPerSec);
     m_chart->append(write ? m_writeIops : m_readIops, x, m.iops);
-    if (!m.atSeconds || m.error)
-        return; // as the finished sweep draws it (plotTemperatures)
-    if (const std::optional<double> c = temperatureAt(m_liveTemperatures, *m.atSeconds)) {
+    if (const std::optional<double> c = sweepTemperature(m, m_liveTemperatures)) {
         m_chart->append(m_temperature, x, *c);
         m_chart->setSideVisible(ToolChart::Side::Outer, true);
     }
@@ -170,12 +168,11 @@ void SweepPage::onTestFinished(size_t index, const TestResult& result)
 void SweepPage::plotTemperatures(
     const std::vector<SweepPoint>& points, const std::vector<TemperatureSample>& temperatures)
 {
-    // At each measurement's middle, as the JSON's points carry it (sweepreport.cpp).
     m_temperature->clear();
     for (const auto& p : points)
         for (const auto* m : { &p.read, &p.write })
-            if (*m && !(*m)->error && (*m)->atSeconds)
-                if (const std::optional<double> c = temperatureAt(temperatures, *(*m)->atSeconds))
+            if (*m)
+                if (const std::optional<double> c = sweepTemperature(**m, temperatures))
                     m_chart->append(m_temperature, p.blockSize / 1024.0, *c);
     m_chart->setSideVisible(ToolChart::Side::Outer, m_temperature->count() > 0);
 }
@@ -184,8 +181,7 @@ void SweepPage::onTemperature(const TemperatureSample& reading)
 {
     // For the block sizes still to come; the finished sweep draws from the run header's readings
     // (onFinished), so one that arrives after it changes nothing on screen.
-    if (isRunning())
-        m_liveTemperatures.push_back(reading);
+    m_liveTemperatures.push_back(reading);
 }
 
 void SweepPage::onFinished(Result<SweepResult> result, ReportHeader header)

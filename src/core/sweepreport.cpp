@@ -16,8 +16,7 @@ namespace {
         return n > 0 ? uint64_t(n) : 0;
     }
 
-    // temperature_c is read off the run's temperatures (health.temperatures) at at_seconds: for
-    // a reader of the JSON alone; parsing takes it from the temperatures again.
+    // temperature_c is for a reader of the JSON alone; parsing takes it from health.temperatures.
     QJsonValue measurementJson(
         const std::optional<SweepMeasurement>& m, const std::vector<TemperatureSample>& temperatures)
     {
@@ -31,9 +30,8 @@ namespace {
             { QStringLiteral("error"), m->error ? QJsonValue(QString::fromStdString(*m->error)) : QJsonValue() },
             { QStringLiteral("at_seconds"), m->atSeconds ? QJsonValue(*m->atSeconds) : QJsonValue() },
         };
-        if (m->atSeconds && !m->error)
-            if (const std::optional<double> c = temperatureAt(temperatures, *m->atSeconds))
-                o.insert(QStringLiteral("temperature_c"), *c);
+        if (const std::optional<double> c = sweepTemperature(*m, temperatures))
+            o.insert(QStringLiteral("temperature_c"), *c);
         return o;
     }
 
@@ -64,6 +62,13 @@ namespace {
     }
 
 } // namespace
+
+std::optional<double> sweepTemperature(const SweepMeasurement& m, const std::vector<TemperatureSample>& temperatures)
+{
+    if (!m.atSeconds || m.error)
+        return std::nullopt;
+    return temperatureAt(temperatures, *m.atSeconds);
+}
 
 QByteArray formatSweepJson(const SweepReport& report)
 {

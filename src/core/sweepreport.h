@@ -21,6 +21,10 @@ struct SweepReport {
 // min_block_size, max_block_size, test_size_bytes, count, measure_seconds, warmup_seconds, data,
 // seed), "points" [{block_size, read, write}], each direction {mb_per_s, iops, latency_us_mean,
 // latency_us_p99, error} or null when it did not run.
+// The drive's temperature while `m` was measured (at its atSeconds on the run's readings); none
+// for a failed measurement or one without its moment. The JSON's points and the page's dots.
+std::optional<double> sweepTemperature(const SweepMeasurement& m, const std::vector<TemperatureSample>& temperatures);
+
 QByteArray formatSweepJson(const SweepReport& report);
 Result<SweepReport> parseSweepJson(const QByteArray& json);
 

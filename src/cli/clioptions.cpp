@@ -184,8 +184,10 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
     if (!interval)
         return interval.error();
     s.intervalSeconds = *interval;
-    // The profile's own times, where it has them and the user gave none.
-    if (const auto times = profileTimes(o.profile)) {
+    // The named profile's own times, where it has them and the user gave none; also with --tests,
+    // which makes the rows (and so the recorded profile) custom but leaves --profile's times: the
+    // help says they hold "unless given".
+    if (const auto times = profileTimes(*profile)) {
         if (!p.isSet(QStringLiteral("measure")))
             s.measureSeconds = times->measureSeconds;
         if (!p.isSet(QStringLiteral("interval")))

@@ -168,6 +168,13 @@ TEST(CliOptions, FlashProfileIsCrystalDiskMark9sFlashMemory)
     ASSERT_TRUE(given);
     EXPECT_EQ(given->request.settings.measureSeconds, 2);
     EXPECT_EQ(given->request.settings.intervalSeconds, 0);
+    // Rows of one's own keep the profile's times (the rows, not the times, make the run custom).
+    auto rows = parse({ QStringLiteral("--profile"), QStringLiteral("flash"), QStringLiteral("--tests"),
+        QStringLiteral("RND4K-Q1T1") });
+    ASSERT_TRUE(rows) << rows.error().message;
+    EXPECT_EQ(rows->profile, Profile::Custom);
+    EXPECT_EQ(rows->request.settings.measureSeconds, 1);
+    EXPECT_EQ(rows->request.settings.intervalSeconds, 30);
     EXPECT_NE(errorOf({ QStringLiteral("--profile"), QStringLiteral("flashy") }).find("default, peak, real, demo or flash"),
         std::string::npos);
     EXPECT_TRUE(parse({})->powerHold);

@@ -1433,8 +1433,8 @@ Write MB/s</source>
         <translation type="vanished">Mix</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.&lt;/p&gt;&lt;p&gt;Engine: %5 with O_DIRECT&lt;br&gt;Qt %2 (built with %3)&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;br&gt;&lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;CrystalDiskMark 風の、Linux デスクトップ向けストレージベンチマークです。&lt;/p&gt;&lt;p&gt;エンジン: %5 (O_DIRECT)&lt;br&gt;Qt %2 (ビルド時 %3)&lt;/p&gt;&lt;p&gt;GNU GPL バージョン 3 以降のもとで配布されるフリーソフトウェアです。&lt;br&gt;&lt;a href=&quot;%4&quot;&gt;%4&lt;/a&gt;&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.&lt;/p&gt;&lt;p&gt;Engine: %4 with O_DIRECT&lt;br&gt;Qt %2 (built with %3)&lt;/p&gt;&lt;p&gt;Free software under the GNU GPL, version 3 or later.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Diskometer %1&lt;/h3&gt;&lt;p&gt;CrystalDiskMark 風の、Linux デスクトップ向けストレージベンチマークです。&lt;/p&gt;&lt;p&gt;エンジン: %4 (O_DIRECT)&lt;br&gt;Qt %2 (ビルド時 %3)&lt;/p&gt;&lt;p&gt;GNU GPL バージョン 3 以降のもとで配布されるフリーソフトウェアです。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Another test is running: stop it first, or wait for it to end</source>

@@ -161,13 +161,15 @@ void MainWindow::showSettingsDialog()
 
 void MainWindow::showAbout()
 {
+    // The project's address only where there is one (DM_PROJECT_URL, empty until it has one).
+    const QString url = QStringLiteral(DM_PROJECT_URL);
     QMessageBox::about(this, tr("About Diskometer"),
         tr("<h3>Diskometer %1</h3><p>A storage benchmark for the Linux desktop, in the spirit of CrystalDiskMark.</p>"
-           "<p>Engine: %5 with O_DIRECT<br>Qt %2 (built with %3)</p>"
-           "<p>Free software under the GNU GPL, version 3 or later.<br><a href=\"%4\">%4</a></p>")
-            .arg(QStringLiteral(DM_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
-                QStringLiteral(DM_PROJECT_URL),
-                QString::fromLatin1(engineName(resolveEngine(m_grid->settings().engine).kind))));
+           "<p>Engine: %4 with O_DIRECT<br>Qt %2 (built with %3)</p>"
+           "<p>Free software under the GNU GPL, version 3 or later.</p>")
+                .arg(QStringLiteral(DM_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
+                    QString::fromLatin1(engineName(resolveEngine(m_grid->settings().engine).kind)))
+            + (url.isEmpty() ? QString() : QStringLiteral("<p><a href=\"%1\">%1</a></p>").arg(url.toHtmlEscaped())));
 }
 
 } // namespace dm

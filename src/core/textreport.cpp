@@ -163,9 +163,13 @@ QString formatText(const Report& report, bool crlf)
     QStringList lines;
     const QString title = QStringLiteral("%1 %2 (%3)").arg(report.toolName, report.toolVersion, report.engine)
         + testDataTitle(report.run.settings.data);
+    // The project's address right-aligned as CrystalDiskMark prints its own, only where there is
+    // one (DM_PROJECT_URL, empty until the project has a public address).
     const QString url = QStringLiteral(DM_PROJECT_URL);
     lines << rule();
-    lines << title + QString(std::max<qsizetype>(1, kRuleWidth - title.size() - url.size()), QLatin1Char(' ')) + url;
+    lines << (url.isEmpty()
+            ? title
+            : title + QString(std::max<qsizetype>(1, kRuleWidth - title.size() - url.size()), QLatin1Char(' ')) + url);
     lines << rule();
     lines << QStringLiteral("* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]");
     lines << QStringLiteral("* KB = 1000 bytes, KiB = 1024 bytes");

@@ -275,7 +275,12 @@ TEST(Pages, SweepPlotsOnePointPerBlockSizeAndDirection)
 // summary's figures keep their own width and the chart the rest, and an image saved the moment
 // a run ends (as --save-image does, in the slot of runEnded) shows the page laid out for the end
 // (the progress bar gone), not the status squeezed into the half of the row the bar had.
-TEST(Pages, ANarrowJapaneseWindowKeepsTheSummaryWholeAndSavesTheSettledLayout)
+// The window as wide as a 2x screenshot's, in Japanese: the saved image shows the layout the run's
+// end settled (windowimage.cpp), and no page asks for more width than that. (The summary's own
+// width, which a 2x screenshot under Xvfb once cut the chart's legend for, is not checked here:
+// the offscreen platform lays the old code out as well as the new, at 1x and with a doubled font,
+// so such a check could not fail. tools/screenshots' sweep-ja-dark-2x shows it.)
+TEST(Pages, ANarrowJapaneseWindowSavesTheSettledLayout)
 {
     installTranslations(app(), QStringLiteral("ja"));
     struct English {
@@ -315,18 +320,8 @@ TEST(Pages, ANarrowJapaneseWindowKeepsTheSummaryWholeAndSavesTheSettledLayout)
     ASSERT_EQ(ended.at(0).at(0).toInt(), 0) << page.statusText().toStdString();
     EXPECT_TRUE(statusWide) << imagedStatus.toStdString();
     EXPECT_TRUE(statusWhole) << imagedStatus.toStdString();
-    QLabel* summary = nullptr;
-    for (QLabel* label : page.findChildren<QLabel*>())
-        if (label->text().startsWith(QStringLiteral("<table")))
-            summary = label;
-    ASSERT_TRUE(summary);
-    const auto lines
-        = [](const QLabel* l, int width) { return l->heightForWidth(width) / l->fontMetrics().lineSpacing(); };
-    EXPECT_EQ(lines(summary, summary->width()), lines(summary, 100000)) << summary->width() << " px";
-    const QWidget* chart = page.findChild<ToolChart*>();
-    ASSERT_TRUE(chart);
-    EXPECT_GT(chart->width(), 2 * summary->width()) << chart->width() << " against " << summary->width();
-    // Before a run each page describes its test in a paragraph; it wraps, and asks for no width.
+    // Before a run each page describes its test in a paragraph; it wraps (at 32 em,
+    // ToolPage::setSummary), and asks for no width.
     ScanPage scan;
     SustainedPage sustained;
     CapacityPage capacity;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The window's hand-off between threads (mailbox.h): every value arrives, in each poster's order,
 // on the mailbox's thread; nothing runs once the mailbox is gone. Run under ThreadSanitizer too
-// (tools/sanitize tsan): the values must cross under a lock it sees.
+// (tools/checks tsan): the values must cross under a lock it sees.
 #include "mailbox.h"
 
 #include "eventually.h"

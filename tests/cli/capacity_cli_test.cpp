@@ -178,7 +178,7 @@ TEST(CapacityCommand, SigkillLeavesNothingAndALeftoverIsSweptByTheNextCheck)
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("LD_PRELOAD"), QStringLiteral(DM_NO_TMPFILE_PATH));
-        // Added to the options the test run set (where reports go, tools/sanitize), not instead of them.
+        // Added to the options the test run set (where reports go, tools/checks), not instead of them.
         env.insert(QStringLiteral("ASAN_OPTIONS"),
             env.value(QStringLiteral("ASAN_OPTIONS")) + QStringLiteral(":verify_asan_link_order=0"));
         if (keepNamed)

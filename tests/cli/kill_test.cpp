@@ -36,7 +36,7 @@ void startLongRun(QProcess& p, const std::string& dir, Preload preload)
     if (preload != Preload::None) {
         env.insert(QStringLiteral("LD_PRELOAD"), QStringLiteral(DM_NO_TMPFILE_PATH));
         // A sanitizer build wants its runtime first in the list; the shim is harmless before it.
-        // Added to the options the test run set (where reports go, tools/sanitize), not instead of them.
+        // Added to the options the test run set (where reports go, tools/checks), not instead of them.
         env.insert(QStringLiteral("ASAN_OPTIONS"),
             env.value(QStringLiteral("ASAN_OPTIONS")) + QStringLiteral(":verify_asan_link_order=0"));
         if (preload == Preload::NoTmpfileKeepNamed)

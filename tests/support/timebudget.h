@@ -3,7 +3,7 @@
 // within half a second"), in the build it runs in. A sanitized build runs every instruction
 // several times slower, and CI runs the suite under ASan and TSan on two loaded vCPUs: a Stop
 // answered in 0.51 s there says nothing about the 0.5 s the user sees (CI once failed on exactly
-// that). So the promise is checked as written in the normal suite (tools/quickstart test), and
+// that). So the promise is checked as written in the optimised build (tools/checks timed), and
 // under a sanitizer the same test still runs its whole path, with the budget scaled, so that it
 // still fails on a hang or on a wait for the device.
 #pragma once

@@ -57,11 +57,11 @@ start)
         [ -z "$backing" ] || continue
         if [ "$requests" != "$default_requests" ]; then
             echo "put back: $name had queue/nr_requests $requests (an earlier run's), now $default_requests"
-            echo "$default_requests" >"/sys/block/$name/queue/nr_requests"
+            echo "$default_requests" >"/sys/block/$name/queue/nr_requests" || echo "could not put it back"
         fi
         if [ "$cache" != "$default_cache" ] && [ "$cache" != "?" ] && losetup "/dev/$name" "$probe" 2>/dev/null; then
             echo "put back: $name had queue/write_cache '$cache' (an earlier run's), now '$default_cache'"
-            echo "$default_cache" >"/sys/block/$name/queue/write_cache"
+            echo "$default_cache" >"/sys/block/$name/queue/write_cache" || echo "could not put it back"
             losetup -d "/dev/$name" 2>/dev/null || true
         fi
     done < <(describe)

@@ -188,7 +188,7 @@ TEST(OtherCompletions, FishCompletesCommandsAndOptions)
 {
     const QString fish = QStandardPaths::findExecutable(QStringLiteral("fish"));
     if (fish.isEmpty())
-        GTEST_SKIP() << "fish is not installed (tools/debian-packages.txt has it)";
+        GTEST_SKIP() << "fish is not installed (tools/debian-packages-test.txt has it)";
     // The completion calls `diskometer-cli`: the built one, first on PATH.
     QTemporaryDir bin;
     ASSERT_TRUE(QFile::link(QStringLiteral(DM_CLI_PATH), bin.filePath(QStringLiteral("diskometer-cli"))));
@@ -217,7 +217,7 @@ TEST(OtherCompletions, ZshReadsTheFile)
 {
     const QString zsh = QStandardPaths::findExecutable(QStringLiteral("zsh"));
     if (zsh.isEmpty())
-        GTEST_SKIP() << "zsh is not installed (tools/debian-packages.txt has it)";
+        GTEST_SKIP() << "zsh is not installed (tools/debian-packages-test.txt has it)";
     const CliTextOutcome o = run(zsh, { QStringLiteral("-n"), QStringLiteral(DM_ZSH_COMPLETION) });
     EXPECT_EQ(o.exitCode, 0) << o.err.toStdString();
     EXPECT_EQ(o.err, QString());

@@ -51,7 +51,7 @@ public:
         if (dbusDaemon.empty() || polkitd.empty() || m_ppdPath.empty() || upowerd.empty()
             || run("command -v powerprofilesctl").empty()) {
             skipReason = "needs dbus-daemon, polkitd, power-profiles-daemon (with powerprofilesctl) and upower "
-                         "(tools/debian-packages.txt)";
+                         "(tools/debian-packages-test.txt)";
             return;
         }
         m_dir = QDir(m_tmp.path()).canonicalPath();

@@ -19,6 +19,18 @@ function(dm_precompile target)
     endif()
 endfunction()
 
+# dm_precompile_carrier(NAME LIBS libs... HEADERS headers...): a program that is never run, only
+# compiled as the test programs that link LIBS are, so that they reuse the HEADERS it parses
+# (dm_reuse_precompiled). CMake's REUSE_FROM needs such a target with the same flags and defines.
+function(dm_precompile_carrier name)
+    cmake_parse_arguments(ARG "" "" "LIBS;HEADERS" ${ARGN})
+    if(DM_PCH)
+        add_executable(${name} ${CMAKE_SOURCE_DIR}/tests/support/pchcarrier.cpp)
+        target_link_libraries(${name} PRIVATE ${ARG_LIBS})
+        target_precompile_headers(${name} PRIVATE ${ARG_HEADERS})
+    endif()
+endfunction()
+
 # dm_reuse_precompiled(TARGET FROM): TARGET uses FROM's precompiled headers; the two must be
 # compiled alike (the same sanitizer, the same Qt defines such as QT_NO_KEYWORDS), else GCC
 # refuses the header (-Winvalid-pch, an error under DM_WERROR).

@@ -622,6 +622,34 @@
         <source>the CPU frequency governor is powersave: with intel_pstate or amd-pstate that is the usual dynamic setting, with other drivers it holds the CPU at its lowest speed and results may be lower</source>
         <translation>CPU 周波数ガバナーは powersave です: intel_pstate や amd-pstate では通常の動的な設定ですが、ほかのドライバーでは CPU を最低速度に固定するため、結果が低くなる可能性があります</translation>
     </message>
+    <message>
+        <source>%1: the kernel joined the %2 writes into %3 requests, %4 in flight on average: the drive saw larger requests than CrystalDiskMark sends on Windows</source>
+        <translation>%1: カーネルが %2 の書き込みをまとめて %3 の要求にしました (平均 %4 個が処理中): ドライブは Windows の CrystalDiskMark が送るより大きな要求を受け取っています</translation>
+    </message>
+    <message>
+        <source>%1: the kernel joined the %2 reads into %3 requests, %4 in flight on average: the drive saw larger requests than CrystalDiskMark sends on Windows</source>
+        <translation>%1: カーネルが %2 の読み込みをまとめて %3 の要求にしました (平均 %4 個が処理中): ドライブは Windows の CrystalDiskMark が送るより大きな要求を受け取っています</translation>
+    </message>
+    <message>
+        <source>a pass of %1</source>
+        <translation>%1 の 1 パス</translation>
+    </message>
+    <message>
+        <source>a virtual disk (%1): the host may cache it, and figures above what its storage could do are the host&apos;s memory, not a drive&apos;s</source>
+        <translation>仮想ディスクです (%1): ホストがキャッシュしている可能性があり、ホストのストレージにできる以上の値はドライブではなくホストのメモリのものです</translation>
+    </message>
+    <message>
+        <source>something else used the drive: %1 counted %2 MB besides the %3 MB that %4 moved (%5 %); the figures may be lower than the drive can do: run again with nothing else using it</source>
+        <translation>ほかのものがドライブを使っていました: %1 は %4 が転送した %3 MB のほかに %2 MB を数えています (%5 %)。値はドライブ本来の性能より低いかもしれません。ほかにドライブを使うものがない状態でもう一度実行してください</translation>
+    </message>
+    <message>
+        <source>%1: each %2 write reached the drive as %5 requests (%3 on average, %4 in flight): the device takes smaller requests (queue/max_sectors_kb) or the file lies in pieces, so the figure is for those</source>
+        <translation>%1: %2 の書き込みはそれぞれ %5 個の要求に分けられてドライブに届きました (平均 %3、処理中 %4 個): デバイスが受け付ける要求が小さい (queue/max_sectors_kb) か、ファイルがばらばらに置かれているため、この値はその大きさでのものです</translation>
+    </message>
+    <message>
+        <source>%1: each %2 read reached the drive as %5 requests (%3 on average, %4 in flight): the device takes smaller requests (queue/max_sectors_kb) or the file lies in pieces, so the figure is for those</source>
+        <translation>%1: %2 の読み込みはそれぞれ %5 個の要求に分けられてドライブに届きました (平均 %3、処理中 %4 個): デバイスが受け付ける要求が小さい (queue/max_sectors_kb) か、ファイルがばらばらに置かれているため、この値はその大きさでのものです</translation>
+    </message>
 </context>
 <context>
     <name>dm::GridPage</name>

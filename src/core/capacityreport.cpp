@@ -272,6 +272,7 @@ QString formatCapacityText(const CapacityReport& report)
     out += runConditionLines(report.header);
     if (!report.header.comment.isEmpty())
         out += QStringLiteral("  Comment: %1\n").arg(report.header.comment);
+    out += deviceIoLines(deviceSeen(r.devicePhases));
     out += explanationLines(r.warnings, explainCapacity(report));
     if (r.error)
         out += QStringLiteral("  Stopped by an error: %1\n").arg(QString::fromStdString(*r.error));
@@ -287,7 +288,8 @@ std::vector<Explanation> explainCapacity(const CapacityReport& report)
         ? TestRow { Pattern::Random, uint32_t(kCapacityBlock), 1, 1 }
         : TestRow { Pattern::Sequential, uint32_t(CapacityIo::kBufferBytes), CapacityIo::kDepth, 1 };
     return explainConditions(
-        report.header.target, report.header.system.power, { { io, Direction::Write }, { io, Direction::Read } });
+        report.header.target, report.header.system.power, { { io, Direction::Write }, { io, Direction::Read } },
+        deviceSeen(r.devicePhases));
 }
 
 } // namespace dm

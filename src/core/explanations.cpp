@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "explanations.h"
 
+#include "explaindevice.h"
 #include "textreport.h"
 
 #include <QCoreApplication>
@@ -305,11 +306,15 @@ std::vector<Explanation> explainRun(const TargetDescription& target, const RunRe
 {
     std::vector<Explanation> all;
     powerRules(power, all);
+    explain::virtualDiskRule(target, all);
     usbLinkRule(target, all);
     const std::vector<Ran> ran = ranOf(run);
     queueRules(target, ran, all);
     sameAsQ1Rules(target, run, all);
     deviceRules(target, ran, all);
+    const std::vector<DeviceSeen> seen = deviceSeen(run);
+    explain::requestShapeRules(seen, all);
+    explain::foreignIoRule(seen, all);
     stabilityRules(run, all);
     stealRule(run, all);
     sizeRules(run, all);
@@ -318,17 +323,20 @@ std::vector<Explanation> explainRun(const TargetDescription& target, const RunRe
     return all;
 }
 
-std::vector<Explanation> explainConditions(
-    const TargetDescription& target, const PowerDescription& power, const std::vector<TestSpec>& io)
+std::vector<Explanation> explainConditions(const TargetDescription& target, const PowerDescription& power,
+    const std::vector<TestSpec>& io, const std::vector<DeviceSeen>& seen)
 {
     std::vector<Ran> ran;
     for (const TestSpec& spec : io)
         ran.push_back({ spec, true });
     std::vector<Explanation> all;
     powerRules(power, all);
+    explain::virtualDiskRule(target, all);
     usbLinkRule(target, all);
     queueRules(target, ran, all);
     deviceRules(target, ran, all);
+    explain::requestShapeRules(seen, all);
+    explain::foreignIoRule(seen, all);
     for (Explanation& e : all)
         e.tests.clear(); // about the whole run: these kinds have no rows to mark
     std::stable_partition(

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "deviceio.h"
 #include "report.h"
 
 #include <QJsonObject>
@@ -53,8 +54,10 @@ std::vector<Explanation> explainRun(
 // cache, applied to the I/O the run issued, described as the grid describes its rows (`io`: a
 // scan's sample reads, a sweep's points, a sustained write). Each is about the whole run. The
 // grid's own rules about passes and rows (stability, pass size, a row equal to Q1) do not apply.
-std::vector<Explanation> explainConditions(
-    const TargetDescription& target, const PowerDescription& power, const std::vector<TestSpec>& io);
+// `seen`: the run's phases as the device counted them (deviceio.h), for the rules about joined or
+// split requests and about other I/O on the drive.
+std::vector<Explanation> explainConditions(const TargetDescription& target, const PowerDescription& power,
+    const std::vector<TestSpec>& io, const std::vector<DeviceSeen>& seen = {});
 
 // For those kinds' reports, so that they say it as the grid's do: the JSON's "warnings" (the
 // run's own, then the explanations' warnings, without repeats) and "notes"; the text report's

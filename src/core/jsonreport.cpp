@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "jsonreport.h"
+#include "deviceio.h"
 #include "explanations.h"
 #include "reportheader.h"
 
@@ -52,6 +53,8 @@ namespace {
             { QStringLiteral("cpu_system_s"), p.cpuSystemSeconds },
             // The machine's CPU time the hypervisor took over the pass (0 on bare metal).
             { QStringLiteral("steal_percent"), p.stealPercent },
+            // What the device beneath the target counted meanwhile (deviceio.h); null without one.
+            { QStringLiteral("device_io"), deviceIoJson(p.device) },
         };
     }
 
@@ -220,6 +223,11 @@ namespace {
                 fail(QStringLiteral("%1.steal_percent must be between 0 and 100").arg(where));
                 p.stealPercent = 0;
             }
+            // Reports before the device's counters were read have none, as a target on tmpfs.
+            QString problem;
+            p.device = readDeviceIo(o.value(QLatin1String("device_io")), &problem);
+            if (!problem.isEmpty())
+                fail(where + QLatin1Char('.') + problem);
             if (o.value(QLatin1String("latency_us")).isObject())
                 p.latency = latency(o.value(QLatin1String("latency_us")).toObject(), where + ".latency_us");
             else

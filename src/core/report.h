@@ -28,6 +28,9 @@ struct TargetDescription {
     // one particular drive (and its owner) for good.
     QString serial;
     QString bus; // "nvme", "sata", "usb", "mmc", "virtio", "loop", "scsi", "" when unknown
+    // A virtual machine's disk, and what says so: "virtio", "Xen", "VMware", "Hyper-V", "QEMU",
+    // "VirtualBox"; empty for a physical drive (one passed through to a guest too) or unknown.
+    QString virtualDisk;
     QString link; // "USB 3.2 Gen 1 (5 Gbps)"; empty when not known or not USB
     // USB only: true when the stick or case runs the UAS protocol, false for the older, slower
     // Bulk-Only Transport (the usb-storage driver); empty when not USB or not known.

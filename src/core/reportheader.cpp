@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportheader.h"
+
+#include "deviceio.h"
 #include "queueinfo.h"
 
 #include "systeminfo.h"
@@ -211,6 +213,9 @@ QJsonObject envelopeJson(const char* schema, const ReportHeader& header, const R
     QJsonObject root = reportHeaderJson(schema, header, run.region, run.warnings, run.cancelled);
     if (withError)
         root.insert(QStringLiteral("error"), run.error ? QJsonValue(QString::fromStdString(*run.error)) : QJsonValue());
+    // What the device counted in each phase (deviceio.h); the grid and the sweep keep theirs per pass.
+    if (!run.devicePhases.empty())
+        root.insert(QStringLiteral("device_io"), devicePhasesJson(run.devicePhases));
     return root;
 }
 
@@ -226,6 +231,7 @@ Result<QJsonObject> openEnvelopeJson(const QByteArray& json, const char* schema,
     request.target = header.target.path.toStdString();
     if (const QJsonValue e = root->value(QLatin1String("error")); e.isString())
         run.error = e.toString().toStdString();
+    run.devicePhases = readDevicePhases(root->value(QLatin1String("device_io")));
     return root;
 }
 

@@ -50,8 +50,13 @@ ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment, co
         if (m_temperatures)
             header.health.temperatures = m_temperatures->samples();
     }
-    appendWarnings(
-        run, QStringList(m_warnings) << deviceBusyWarning(m_otherIo, speed) << healthWarnings(header.health));
+    // Other I/O sampled before the run is a guess at what happened during it; where the device's
+    // counters were read around every pass (devicecounters.h) they say it exactly, and the
+    // explanations speak from them ("something else used the drive ...").
+    const bool counted = DeviceCounters::forPath(m_target.toStdString()).available();
+    appendWarnings(run,
+        QStringList(m_warnings) << (counted ? QString() : deviceBusyWarning(m_otherIo, speed))
+                                << healthWarnings(header.health));
     return header;
 }
 

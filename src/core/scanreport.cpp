@@ -163,6 +163,7 @@ QString formatScanText(const ScanReport& report)
                    .arg(s.averageAccessMs, 0, 'f', 3)
                    .arg(r.access.size());
     out += runConditionLines(report.header);
+    out += deviceIoLines(deviceSeen(r.devicePhases));
     out += explanationLines(r.warnings, explainScan(report));
     if (r.error)
         out += QStringLiteral("  Stopped by an error: %1\n").arg(QString::fromStdString(*r.error));
@@ -180,7 +181,7 @@ std::vector<Explanation> explainScan(const ScanReport& report)
         io.push_back({ samples, Direction::Write });
     if (r.request.accessSamples > 0)
         io.push_back({ { Pattern::Random, kScanAccessSize, 1, 1 }, Direction::Read });
-    return explainConditions(report.header.target, report.header.system.power, io);
+    return explainConditions(report.header.target, report.header.system.power, io, deviceSeen(r.devicePhases));
 }
 
 } // namespace dm

@@ -149,6 +149,7 @@ QString formatSustainedText(const SustainedReport& report)
                .arg(r.cliff.afterMbPerSec, 0, 'f', 1)
                .arg(r.cliff.cacheBytes ? QStringLiteral(" after the cliff") : QStringLiteral(" of the whole write"));
     out += runConditionLines(report.header);
+    out += deviceIoLines(deviceSeen(r.devicePhases));
     out += explanationLines(r.warnings, explainSustained(report));
     if (r.error)
         out += QStringLiteral("  Stopped by an error: %1\n").arg(QString::fromStdString(*r.error));
@@ -161,7 +162,8 @@ std::vector<Explanation> explainSustained(const SustainedReport& report)
 {
     const SustainedRequest& q = report.result.request;
     return explainConditions(report.header.target, report.header.system.power,
-        { { { Pattern::Sequential, q.blockSize, q.queueDepth, 1 }, Direction::Write } });
+        { { { Pattern::Sequential, q.blockSize, q.queueDepth, 1 }, Direction::Write } },
+        deviceSeen(report.result.devicePhases));
 }
 
 } // namespace dm

@@ -32,6 +32,7 @@ namespace {
         };
         if (const std::optional<double> c = sweepTemperature(*m, temperatures))
             o.insert(QStringLiteral("temperature_c"), *c);
+        o.insert(QStringLiteral("device_io"), m->device ? QJsonValue(devicePhaseJson(*m->device)) : QJsonValue());
         return o;
     }
 
@@ -49,6 +50,7 @@ namespace {
             m.error = e.toString().toStdString();
         if (const QJsonValue at = o.value(QLatin1String("at_seconds")); at.isDouble())
             m.atSeconds = at.toDouble(); // not in a sweep older than it: no temperature
+        m.device = readDevicePhase(o.value(QLatin1String("device_io")));
         return m;
     }
 
@@ -183,6 +185,7 @@ QString formatSweepText(const SweepReport& report)
         out += line + QLatin1Char('\n');
     }
     out += runConditionLines(report.header);
+    out += deviceIoLines(sweepDeviceSeen(r));
     out += explanationLines(r.warnings, explainSweep(report));
     for (const auto& p : r.points)
         for (const auto* m : { &p.read, &p.write })
@@ -196,6 +199,18 @@ QString formatSweepText(const SweepReport& report)
     return out;
 }
 
+std::vector<DeviceSeen> sweepDeviceSeen(const SweepResult& result)
+{
+    std::vector<DeviceSeen> seen;
+    for (const SweepPoint& p : result.points)
+        for (const auto* m : { &p.read, &p.write })
+            if (*m && (*m)->device)
+                seen.push_back(deviceSeen(*(*m)->device,
+                    QStringLiteral("%1 %2").arg(QString::fromStdString(blockSizeIecLabel(p.blockSize)),
+                        m == &p.read ? QStringLiteral("read") : QStringLiteral("write"))));
+    return seen;
+}
+
 std::vector<Explanation> explainSweep(const SweepReport& report)
 {
     const SweepRequest& q = report.result.request;
@@ -207,7 +222,7 @@ std::vector<Explanation> explainSweep(const SweepReport& report)
         if (p.write)
             io.push_back({ row, Direction::Write });
     }
-    return explainConditions(report.header.target, report.header.system.power, io);
+    return explainConditions(report.header.target, report.header.system.power, io, sweepDeviceSeen(report.result));
 }
 
 } // namespace dm

@@ -211,6 +211,55 @@ namespace {
         return {};
     }
 
+    // The hypervisor the machine's firmware names (DMI, as systemd-detect-virt reads it first),
+    // empty on bare metal or where there is no DMI (many ARM boards, Firecracker).
+    QString dmiHypervisor(const QString& canonicalRoot)
+    {
+        const QString id = canonicalRoot + QStringLiteral("/class/dmi/id/");
+        const QString both = readSysfsValue(id + QStringLiteral("sys_vendor")) + QLatin1Char(' ')
+            + readSysfsValue(id + QStringLiteral("product_name"));
+        static const std::pair<const char*, const char*> known[] = { { "QEMU", "QEMU" }, { "KVM", "KVM" },
+            { "VMware", "VMware" }, { "VirtualBox", "VirtualBox" }, { "innotek", "VirtualBox" }, { "Xen", "Xen" },
+            { "Microsoft Corporation Virtual Machine", "Hyper-V" }, { "Amazon EC2", "Amazon EC2" },
+            { "Google Compute Engine", "Google Compute Engine" } };
+        for (const auto& [needle, name] : known)
+            if (both.contains(QLatin1String(needle)))
+                return QLatin1String(name);
+        return {};
+    }
+
+    // What makes a disk a virtual machine's (TargetDescription::virtualDisk). The bus or driver
+    // first (virtio, Xen's vbd, Hyper-V's VMBus), then the model the hypervisor gives its
+    // emulated disks. The machine being virtual is not enough: a drive passed through to a guest
+    // keeps its own model and is measured as itself; DMI only names the hypervisor of a disk
+    // whose model says no more than "Virtual disk". systemd-detect-virt is not run: it speaks of
+    // the machine (and of containers, where the disk is the host's own), and it reads the same DMI.
+    QString virtualDiskOf(const QString& relative, const QString& diskName, const TargetDescription& dev,
+        const QString& canonicalRoot)
+    {
+        if (dev.bus == QLatin1String("virtio"))
+            return QStringLiteral("virtio");
+        if (relative.contains(QLatin1String("/vbd-")) || diskName.startsWith(QLatin1String("xvd")))
+            return QStringLiteral("Xen");
+        if (relative.contains(QLatin1String("/VMBUS:"), Qt::CaseInsensitive))
+            return QStringLiteral("Hyper-V");
+        const QString name = dev.vendor + QLatin1Char(' ') + dev.model;
+        if (name.contains(QLatin1String("VMware"), Qt::CaseInsensitive))
+            return QStringLiteral("VMware");
+        if (name.contains(QLatin1String("QEMU")))
+            return QStringLiteral("QEMU");
+        if (name.contains(QLatin1String("VBOX")))
+            return QStringLiteral("VirtualBox");
+        if (dev.vendor == QLatin1String("Msft"))
+            return QStringLiteral("Hyper-V");
+        if (dev.model.contains(QLatin1String("Virtual disk"), Qt::CaseInsensitive)
+            || dev.model.contains(QLatin1String("Virtual-disk"), Qt::CaseInsensitive)) {
+            const QString hypervisor = dmiHypervisor(canonicalRoot);
+            return hypervisor.isEmpty() ? QStringLiteral("virtual disk") : hypervisor;
+        }
+        return {};
+    }
+
     // Partitions of a whole disk, in partition-number order: the subdirectories with a `partition` file.
     QStringList partitionNames(const QString& diskDir)
     {
@@ -279,6 +328,7 @@ namespace {
         } else if (dev.model.isEmpty()) {
             dev.model = virtualModel(diskDir);
         }
+        dev.virtualDisk = virtualDiskOf(relative, diskName, dev, canonicalRoot);
         if (withSerial)
             dev.serial = serialFor(diskDir, usb);
         return dev;
@@ -347,6 +397,7 @@ namespace {
         target.vendor = dev.vendor;
         target.serial = dev.serial;
         target.bus = dev.bus;
+        target.virtualDisk = dev.virtualDisk;
         target.link = dev.link;
         target.uas = dev.uas;
         target.linkMbps = dev.linkMbps;

@@ -42,6 +42,7 @@ QJsonObject targetDescriptionJson(const TargetDescription& t)
         { QStringLiteral("vendor"), t.vendor },
         { QStringLiteral("serial"), stringOrNull(t.serial) },
         { QStringLiteral("bus"), t.bus },
+        { QStringLiteral("virtual_disk"), stringOrNull(t.virtualDisk) },
         { QStringLiteral("link"), stringOrNull(t.link) },
         { QStringLiteral("uas"), t.uas ? QJsonValue(*t.uas) : QJsonValue() },
         { QStringLiteral("link_mbps"), t.linkMbps > 0 ? QJsonValue(t.linkMbps) : QJsonValue() },
@@ -83,6 +84,7 @@ TargetDescription targetDescriptionFromJson(const QJsonObject& o)
     t.vendor = text("vendor");
     t.serial = text("serial");
     t.bus = text("bus");
+    t.virtualDisk = text("virtual_disk");
     t.link = text("link");
     if (const QJsonValue uas = o.value(QLatin1String("uas")); uas.isBool())
         t.uas = uas.toBool();

@@ -221,6 +221,9 @@ QString formatText(const Report& report, bool crlf)
         lines << footerLine(QStringLiteral("Device"), device);
     if (const QString queue = queueSummary(report.target.queue, report.target.rotational); !queue.isEmpty())
         lines << footerLine(QStringLiteral("Queue"), queue);
+    for (const DeviceSeen& seen : deviceSeen(report.run))
+        if (const QString line = deviceIoLine(seen); !line.isEmpty())
+            lines << footerLine(QStringLiteral("Requests"), line);
     const QStringList explained = explanationTexts(explanations, Explanation::Kind::Warning);
     for (const auto& warning : report.run.warnings) {
         // A run read back from JSON carries the explanations' warnings too; they follow, numbered.

@@ -65,6 +65,9 @@ SweepMeasurement sweepMeasurement(const TestResult& t)
         m.iops = best.iops();
         m.latencyMeanNs = best.latency.meanNs;
         m.latencyP99Ns = best.latency.p99Ns;
+        if (best.device)
+            m.device = DevicePhase { "", t.spec.row.blockSize, best.readBytes, best.writeBytes, best.readIos,
+                best.writeIos, *best.device };
     }
     return m;
 }

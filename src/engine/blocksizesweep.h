@@ -34,6 +34,8 @@ struct SweepMeasurement {
     // The middle of its test, in seconds since the sweep began: where on the drive's temperature
     // readings (runheader.h) this block size was measured. Unset as TestResult::startSeconds.
     std::optional<double> atSeconds;
+    // What the device counted over that pass, beside what it sent (unnamed: the point is its name).
+    std::optional<DevicePhase> device;
 };
 
 struct SweepPoint {

@@ -170,6 +170,11 @@ Result<CapacityResult> runCapacityFill(
     // Write: file after file, each in 4 MiB chunks of stamped blocks.
     progress.stage(Stage::Write);
     const auto writeStart = Clock::now();
+    // The device's account of the write with its flush, and of the read-back (DevicePhase). The
+    // write's includes the filesystem's own writes for the new files, which are few.
+    const DeviceCounters counters = DeviceCounters::forPath(req.target);
+    const auto writePhaseStart = counters.mark();
+    CapacityIo::Sent sent;
     for (uint64_t stream = 0; stream < *total && !out.error && !out.cancelled;) {
         TargetRequest t;
         t.path = req.target;
@@ -216,6 +221,8 @@ Result<CapacityResult> runCapacityFill(
             out.bytesWritten += n;
             progress.advance(n);
         }
+        sent.writeBytes += io.sent().writeBytes;
+        sent.writes += io.sent().writes;
         stream += length;
     }
     out.files = uint32_t(files.size());
@@ -230,12 +237,17 @@ Result<CapacityResult> runCapacityFill(
     }
     // Over the write and its flush: what the stick took, not what its cache took.
     out.writeSeconds = Seconds(Clock::now() - writeStart).count();
+    if (!out.error && sent.writes > 0)
+        counters.addPhase(out.devicePhases, writePhaseStart,
+            { "write", uint32_t(MiB), 0, sent.writeBytes, 0, sent.writes, {} });
 
     // Read back what was written, with O_DIRECT: the page cache never answers for the stick.
     LostRangeBuilder lost;
     if (!out.cancelled) {
         progress.stage(Stage::Read);
         const auto readStart = Clock::now();
+        const auto readPhaseStart = counters.mark();
+        sent = {};
         for (const TestFile& f : files) {
             if (out.cancelled || f.written == 0)
                 break;
@@ -293,10 +305,15 @@ Result<CapacityResult> runCapacityFill(
                 out.bytesRead += n;
                 progress.advance(n);
             }
+            sent.readBytes += io.sent().readBytes;
+            sent.reads += io.sent().reads;
             if (stalled)
                 break;
         }
         out.readSeconds = Seconds(Clock::now() - readStart).count();
+        if (!out.error && sent.reads > 0)
+            counters.addPhase(out.devicePhases, readPhaseStart,
+                { "read", uint32_t(MiB), sent.readBytes, 0, sent.reads, 0, {} });
     }
     lost.finishInto(out);
     out.verifiedBytes = out.blockCount(BlockClass::Ok) * kCapacityBlock;

@@ -46,7 +46,12 @@ Result<double> CapacityIo::transfer(bool write, uint64_t offset, uint64_t length
         job.ioSize /= 2;
     job.depth = kDepth;
     job.stallTimeout = m_stallTimeout;
-    return transferRange(*m_backend, job, cancel, m_held);
+    auto done = transferRange(*m_backend, job, cancel, m_held);
+    if (done) {
+        (write ? m_sent.writeBytes : m_sent.readBytes) += length;
+        (write ? m_sent.writes : m_sent.reads) += length / job.ioSize;
+    }
+    return done;
 }
 
 } // namespace dm

@@ -29,6 +29,11 @@ public:
     // the descriptor (a backend serves one: a fill makes one CapacityIo per file). Returns the seconds.
     Result<double> transfer(bool write, uint64_t offset, uint64_t length, const std::atomic<bool>& cancel);
     bool usable() const { return m_held == 0 && m_backend != nullptr; }
+    // What the transfers that completed sent, for the device's account of the check (DevicePhase).
+    struct Sent {
+        uint64_t readBytes = 0, writeBytes = 0, reads = 0, writes = 0;
+    };
+    const Sent& sent() const { return m_sent; }
     const char* engineName() const { return m_backend ? m_backend->name() : ""; }
 
 private:
@@ -37,6 +42,7 @@ private:
     std::chrono::nanoseconds m_stallTimeout;
     uint8_t* m_buffer = nullptr;
     uint32_t m_held = 0;
+    Sent m_sent;
 };
 
 } // namespace dm

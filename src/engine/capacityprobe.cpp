@@ -362,6 +362,10 @@ Result<CapacityResult> runCapacityProbe(
     if (auto st = io.setUp(); !st)
         return st.error();
     Probe probe(io, (*region)->fd(), out.request.seed, cb, out);
+    // The device's account of the whole probe: its saves, writes, reads and restore together,
+    // I/Os of 4 KiB to 4 MiB (so no request size to compare).
+    const DeviceCounters counters = DeviceCounters::forFd((*region)->fd());
+    const auto probeStart = counters.mark();
 
     const uint64_t s = kReferenceStart;
     uint64_t w = std::clamp<uint64_t>(uint64_t(std::ceil(std::sqrt(double(n)))), 1, kMaxReference);
@@ -470,6 +474,15 @@ Result<CapacityResult> runCapacityProbe(
         probe.restore();
     if (req.restore && !io.usable() && probe.wrote())
         out.unrestoredBlocks = probe.writtenBlocks();
+    if (!out.error) {
+        DevicePhase phase;
+        phase.name = "probe"; // I/Os of 4 KiB to 4 MiB: no one size to compare
+        phase.ownReadBytes = io.sent().readBytes;
+        phase.ownWriteBytes = io.sent().writeBytes;
+        phase.ownReads = io.sent().reads;
+        phase.ownWrites = io.sent().writes;
+        counters.addPhase(out.devicePhases, probeStart, phase);
+    }
     if (!req.restore && probe.wrote())
         out.warnings.push_back("the probe's " + std::to_string(probe.writtenBlocks())
             + " blocks were not written back (--no-restore): what they held on '" + req.target + "' is gone");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "devicecounters.h"
 #include "jobspec.h"
 #include "runenvelope.h"
 
@@ -27,6 +28,9 @@ struct PassResult {
     // The share of the machine's CPU time the hypervisor gave elsewhere over the pass (steal,
     // /proc/stat; 0 on bare metal): a figure measured while the host was busy (hoststeal.h).
     double stealPercent = 0;
+    // What the device beneath the target counted over the pass (devicecounters.h): the requests
+    // the drive really received. Unset where the target has no block device (tmpfs, NFS).
+    std::optional<DeviceIo> device;
 
     double mbPerSec() const { return seconds > 0 ? double(bytes) / seconds / 1e6 : 0.0; }
     double iops() const { return seconds > 0 ? double(ios) / seconds : 0.0; }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "devicecounters.h"
 #include "engineselect.h"
 #include "iobackend.h"
 
@@ -75,6 +76,9 @@ struct RunEnvelope {
     // any I/O come back as Error instead. (A grid keeps per-test errors in its TestResults too.)
     std::optional<std::string> error;
     DriveSpeed fastest; // in this run, as measured; not in the reports
+    // What the device beneath the target counted in each phase of a kind without passes (a scan,
+    // a sustained write, a capacity check); the grid and the sweep keep theirs in PassResult.
+    std::vector<DevicePhase> devicePhases;
 };
 
 // The engine a run uses, settled once before anything is opened.

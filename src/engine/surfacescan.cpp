@@ -242,6 +242,9 @@ static Result<ScanResult> scanOnItsThread(
     job.length = req.sampleSize;
     job.ioSize = out.ioSize;
     job.depth = depth;
+    // The device's own account of each phase (devicecounters.h): the rate samples, the access reads.
+    const DeviceCounters counters = DeviceCounters::forFd((*region)->fd());
+    auto phaseStart = counters.mark();
     for (uint32_t i = 0; i < req.samples && !out.error && !out.cancelled; ++i) {
         if (cancel.load()) {
             out.cancelled = true;
@@ -284,8 +287,22 @@ static Result<ScanResult> scanOnItsThread(
         report(Stage::Rate, i + 1, req.samples, s.readMbPerSec);
     }
 
+    if (!out.error && !out.samples.empty()) {
+        DevicePhase phase;
+        phase.name = "read";
+        phase.ioBytes = out.ioSize;
+        phase.ownReadBytes = out.samples.size() * req.sampleSize;
+        phase.ownReads = phase.ownReadBytes / out.ioSize;
+        if (req.writeBack) {
+            phase.ownWriteBytes = phase.ownReadBytes;
+            phase.ownWrites = phase.ownReads;
+        }
+        counters.addPhase(out.devicePhases, phaseStart, phase);
+    }
+
     // Access time: 4 KiB reads one at a time, uniform over the whole device.
     stageStart = elapsed();
+    phaseStart = counters.mark();
     RandomGenerator rng(out.request.seed);
     const uint64_t slots = capacity / align;
     std::vector<AccessSample> batch;
@@ -322,6 +339,14 @@ static Result<ScanResult> scanOnItsThread(
     }
     if (!batch.empty() && cb.access)
         cb.access(batch);
+    if (!out.error && !out.access.empty()) {
+        DevicePhase phase;
+        phase.name = "access";
+        phase.ioBytes = kScanAccessSize;
+        phase.ownReads = out.access.size();
+        phase.ownReadBytes = phase.ownReads * kScanAccessSize;
+        counters.addPhase(out.devicePhases, phaseStart, phase);
+    }
     if (std::string w = marker.overlapWarning(); !w.empty())
         out.warnings.push_back(w);
     return out;

@@ -159,6 +159,8 @@ Result<SustainedResult> runSustainedWrite(
     std::mutex mutex;
     std::condition_variable doneChanged;
     bool done = false;
+    const DeviceCounters counters = DeviceCounters::forFd((*region)->fd());
+    const auto writeStart = counters.mark();
     std::thread io([&] {
         outcome = worker.runPass(limits, cancel, live);
         std::lock_guard lock(mutex);
@@ -212,6 +214,14 @@ Result<SustainedResult> runSustainedWrite(
         takeSample(std::max(outcome.end, lastTime));
 
     out.bytesWritten = outcome.writeBytes;
+    if (!outcome.error) {
+        DevicePhase phase;
+        phase.name = "write";
+        phase.ioBytes = req.blockSize;
+        phase.ownWriteBytes = outcome.writeBytes;
+        phase.ownWrites = outcome.writeIos;
+        counters.addPhase(out.devicePhases, writeStart, phase);
+    }
     out.seconds = outcome.end > outcome.start ? Seconds(outcome.end - outcome.start).count() : 0.0;
     if (outcome.error)
         out.error = outcome.error->message;

@@ -4,6 +4,7 @@
 // between its passes: the pool the runner starts for each test, and what it shares with its
 // threads so that a thread the kernel holds can be given up on (runner.cpp's only helper).
 
+#include "devicecounters.h"
 #include "hoststeal.h"
 #include "heldio.h"
 #include "ioworker.h"
@@ -127,6 +128,7 @@ namespace dm::testpool {
             , m_depth(spec.row.queueDepth)
             , m_stallTimeout(stallTimeout)
             , m_s(std::make_shared<PoolState>(m_threads, fd))
+            , m_counters(DeviceCounters::forFd(fd))
         {
             for (uint32_t i = 0; i < m_threads; ++i) {
                 WorkerPlan plan;
@@ -197,6 +199,7 @@ namespace dm::testpool {
             s.limits = limits;
             const CpuTimes cpu0 = processCpu();
             const auto host0 = readHostCpuTicks();
+            const auto device0 = m_counters.mark();
             s.start.arrive_and_wait();
 
             const auto tick = std::chrono::duration_cast<Clock::duration>(Seconds(kSampleIntervalSeconds));
@@ -240,6 +243,7 @@ namespace dm::testpool {
             }
             const CpuTimes cpu1 = processCpu();
             const auto host1 = readHostCpuTicks();
+            const auto device1 = m_counters.mark();
 
             PassOutcome out;
             if (m_givenUp) {
@@ -273,6 +277,7 @@ namespace dm::testpool {
             out.result.cpuUserSeconds = cpu1.user - cpu0.user;
             out.result.cpuSystemSeconds = cpu1.system - cpu0.system;
             out.result.stealPercent = stealPercent(host0, host1);
+            out.result.device = m_counters.between(device0, device1, out.result.bytes);
             return out;
         }
 
@@ -325,6 +330,7 @@ namespace dm::testpool {
         uint32_t m_depth;
         std::chrono::nanoseconds m_stallTimeout;
         std::shared_ptr<PoolState> m_s;
+        DeviceCounters m_counters; // read around every pass
         uint32_t m_started = 0;
         bool m_givenUp = false;
     };

@@ -97,7 +97,7 @@ inline SweepReport fakeSweepReport()
     r.region.path = "/dev/loop3";
     r.region.length = GiB;
     for (uint32_t bs : sweepBlockSizes(4 * KiB, 16 * KiB)) {
-        SweepMeasurement m { 100.0 * bs / 4096, 25000, 40000, 90000, std::nullopt, std::nullopt };
+        SweepMeasurement m { 100.0 * bs / 4096, 25000, 40000, 90000, std::nullopt, std::nullopt, std::nullopt };
         r.points.push_back({ bs, m, bs == 8 * KiB ? std::optional<SweepMeasurement>() : m });
     }
     r.points[2].write->error = "write failed at offset 0: I/O error";

@@ -125,7 +125,7 @@ TEST(SweepReport, JsonRoundTripsWithOnePointPerBlockSize)
     r.request.maxBlockSize = 16 * KiB;
     r.request.settings.seed = 12345;
     for (uint32_t bs : sweepBlockSizes(4 * KiB, 16 * KiB)) {
-        const SweepMeasurement m { 100.0 * bs / 4096, 25000, 40000, 90000, std::nullopt, std::nullopt };
+        const SweepMeasurement m { 100.0 * bs / 4096, 25000, 40000, 90000, std::nullopt, std::nullopt, std::nullopt };
         // Built in place, not from `cond ? nullopt : m`: GCC 12 at -O2 warns that the temporary
         // optional's string "may be used uninitialized" (it cannot be; the warning is false).
         SweepPoint& point = r.points.emplace_back();

@@ -118,7 +118,8 @@ namespace {
                 const size_t e = std::min(engines.find(',', s), engines.size());
                 const auto kind = parseEngine(engines.substr(s, e - s));
                 if (!kind) {
-                    std::fprintf(stderr, "dm-engine-ceiling: '%s' is not an engine\n", engines.substr(s, e - s).c_str());
+                    std::fprintf(
+                        stderr, "dm-engine-ceiling: '%s' is not an engine\n", engines.substr(s, e - s).c_str());
                     return false;
                 }
                 o.engines.push_back(*kind);
@@ -194,12 +195,13 @@ namespace {
                 char ceiling[64], us[64], grid[64] = "", ratio[64] = "";
                 std::snprintf(ceiling, sizeof ceiling, "%.0fk (%.0f-%.0f)", median(s.ceiling) / 1e3,
                     lowest(s.ceiling) / 1e3, highest(s.ceiling) / 1e3);
-                std::snprintf(us, sizeof us, "%.2f (%.2f-%.2f)", median(s.usPerIo), lowest(s.usPerIo), highest(s.usPerIo));
+                std::snprintf(
+                    us, sizeof us, "%.2f (%.2f-%.2f)", median(s.usPerIo), lowest(s.usPerIo), highest(s.usPerIo));
                 if (!s.grid.empty()) {
                     std::snprintf(grid, sizeof grid, "%.0fk (%.0f-%.0f)", median(s.grid) / 1e3, lowest(s.grid) / 1e3,
                         highest(s.grid) / 1e3);
-                    std::snprintf(ratio, sizeof ratio, "%.2f (%.2f-%.2f)", median(s.ratio), lowest(s.ratio),
-                        highest(s.ratio));
+                    std::snprintf(
+                        ratio, sizeof ratio, "%.2f (%.2f-%.2f)", median(s.ratio), lowest(s.ratio), highest(s.ratio));
                 }
                 const bool flagged = !s.ratio.empty() && median(s.ratio) > kProcessorBoundShare;
                 std::printf("%-14s %-9s %22s %18s %22s %20s %s\n", rowName(o.rows[r]).c_str(), engineName(o.engines[e]),

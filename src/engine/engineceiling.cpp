@@ -82,8 +82,8 @@ Result<EngineCeiling> measureEngineCeiling(const CeilingRequest& req)
         ::close(fd); // the test threads have their own copy
         if (auto st = exec.setup(); !st) {
             Error e = st.error();
-            e.message = std::string(engine.empty() ? "the engine" : engine) + "'s ceiling cannot be measured: "
-                + e.message;
+            e.message
+                = std::string(engine.empty() ? "the engine" : engine) + "'s ceiling cannot be measured: " + e.message;
             return e;
         }
         if (req.warmupSeconds > 0) {
@@ -115,7 +115,8 @@ Result<EngineCeiling> measureEngineCeiling(const CeilingRequest& req)
     return out;
 }
 
-Result<EngineCeiling> measureEngineCeiling(EngineKind engine, uint32_t queueDepth, uint32_t threads, double measureSeconds)
+Result<EngineCeiling> measureEngineCeiling(
+    EngineKind engine, uint32_t queueDepth, uint32_t threads, double measureSeconds)
 {
     CeilingRequest req;
     req.engine = engine;

@@ -250,8 +250,8 @@ TEST(CeilingErrors, ABackendWithoutNoDataOperationsSaysSo)
 
 TEST(CeilingErrors, DepthAndThreadsOutOfRange)
 {
-    for (const auto& [depth, threads] : { std::pair { 0u, 1u }, { 1u, 0u }, { kMaxQueueDepth + 1, 1u },
-             { 1u, kMaxThreads + 1 } }) {
+    for (const auto& [depth, threads] :
+        { std::pair { 0u, 1u }, { 1u, 0u }, { kMaxQueueDepth + 1, 1u }, { 1u, kMaxThreads + 1 } }) {
         const auto c = measureEngineCeiling(EngineKind::Libaio, depth, threads);
         ASSERT_FALSE(c) << "Q" << depth << "T" << threads;
         EXPECT_EQ(c.error().kind, Error::Kind::Usage) << c.error().message;

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 namespace dm {
 
@@ -32,6 +33,15 @@ public:
     virtual Status registerBuffers(uint8_t* /*base*/, size_t /*stride*/, uint32_t /*count*/) { return Ok {}; }
     // Fills control block `slot` (< depth) and appends it to the batch waiting for submit().
     virtual void prepare(uint32_t slot, bool write, void* buffer, uint32_t length, uint64_t offset) = 0;
+    // No-data operations, for the engine's own ceiling (engineceiling.h): each goes through the
+    // same prepare/submit/reap path as a read and completes at once with a result >= 0, so a
+    // queue of them measures what the engine and the kernel's submit/complete path cost with no
+    // drive in the way. setupNop() (after setup()) readies them, or says why this backend has
+    // none; nopMethod() names the operation ("io_uring-nop", "libaio-poll"), null without one.
+    virtual Status setupNop() { return targetError(std::string("the ") + name() + " engine has no no-data operation"); }
+    virtual const char* nopMethod() const { return nullptr; }
+    // Like prepare(), for a no-data operation; only after setupNop() succeeded.
+    virtual void prepareNop(uint32_t /*slot*/) { }
     // Hands the waiting batch to the kernel. Returns how many were accepted; the rest stay queued
     // for the next call (partial submit). 0 with no error means "busy, reap first" (EAGAIN).
     // io_uring accepts the whole batch into its submission ring, and the reap() that follows

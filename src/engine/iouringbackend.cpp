@@ -161,6 +161,18 @@ namespace {
             ++m_queued;
         }
 
+        // IORING_OP_NOP: taken from the submission ring and completed with 0 in the same
+        // io_uring_enter, posted to the completion ring like a read's, no file, no buffer.
+        Status setupNop() override { return Ok {}; }
+        const char* nopMethod() const override { return "io_uring-nop"; }
+        void prepareNop(uint32_t slot) override
+        {
+            io_uring_sqe* sqe = io_uring_get_sqe(&m_ring); // never null, as in prepare()
+            io_uring_prep_nop(sqe);
+            io_uring_sqe_set_data64(sqe, slot);
+            ++m_queued;
+        }
+
         Result<uint32_t> submit() override
         {
             // The batch now sits in the submission ring, which the kernel reads: the system call

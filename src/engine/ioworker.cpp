@@ -80,6 +80,8 @@ Status IoWorker::setup()
     m_completions.assign(m_depth, IoBackend::Completion {});
     if (auto st = m_backend->setup(m_plan.fd, m_depth); !st)
         return st;
+    if (m_plan.nop)
+        return m_backend->setupNop();
     return m_backend->registerBuffers(m_buffers, m_stride, m_depth);
 }
 
@@ -112,7 +114,10 @@ void IoWorker::issue(uint32_t slot)
         stampForWrite(slot);
     const uint64_t offset = m_offsets.next();
     m_slots[slot] = { offset, m_now, write };
-    m_backend->prepare(slot, write, m_buffers + size_t(slot) * m_stride, m_blockSize, offset);
+    if (m_plan.nop)
+        m_backend->prepareNop(slot); // the plan's direction is Read: nothing was stamped
+    else
+        m_backend->prepare(slot, write, m_buffers + size_t(slot) * m_stride, m_blockSize, offset);
     m_submittedBytes += m_blockSize;
 }
 
@@ -205,7 +210,8 @@ WorkerPassOutcome IoWorker::runPass(const PassLimits& limits, const std::atomic<
         for (uint32_t i = 0; i < n; ++i) {
             const auto& c = m_completions[i];
             const Slot& s = m_slots[c.slot];
-            if (c.result != int64_t(m_blockSize)) {
+            // A no-data operation moves nothing: any result that is not an error is complete.
+            if (m_plan.nop ? c.result < 0 : c.result != int64_t(m_blockSize)) {
                 if (!out.error) {
                     const char* what = s.write ? "write" : "read";
                     out.error = c.result < 0

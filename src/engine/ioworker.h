@@ -44,6 +44,9 @@ struct WorkerPlan {
     DataFill data = DataFill::Random;
     // A device that completes nothing for this long has stalled: the test fails instead of hanging.
     std::chrono::nanoseconds stallTimeout = kDefaultStallTimeout;
+    // No-data operations (IoBackend::prepareNop) instead of reads and writes, through the same
+    // loop: the engine's own ceiling (engineceiling.h). Each counts as one read of the block size.
+    bool nop = false;
 };
 
 // When a pass ends: at the deadline, after byteLimit bytes were submitted (the fill pass), or when

@@ -6,6 +6,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 #include <vector>
 
 namespace dm {
@@ -33,6 +36,8 @@ namespace {
             // io_destroy waits for I/Os still in flight, so buffers may be freed after it.
             if (m_ctx)
                 io_destroy(m_ctx);
+            if (m_nopFd >= 0)
+                ::close(m_nopFd);
         }
 
         const char* name() const override { return "libaio"; }
@@ -72,6 +77,58 @@ namespace {
                 io_prep_pwrite(cb, m_fd, buffer, length, static_cast<long long>(offset));
             else
                 io_prep_pread(cb, m_fd, buffer, length, static_cast<long long>(offset));
+            cb->data = reinterpret_cast<void*>(uintptr_t(slot));
+            m_batch[m_queued++] = cb;
+        }
+
+        // libaio has no operation that does nothing: IOCB_CMD_NOOP is in the ABI's list, but the
+        // kernel rejects it at io_submit (EINVAL, as every opcode aio_read/aio_write/fsync/poll
+        // does not handle). The stand-in is IOCB_CMD_POLL (Linux 4.18) for POLLIN on an eventfd
+        // whose count is never read, so it is always readable: io_submit takes the iocb, polls
+        // the file, finds it ready and posts the completion to the ring before returning, and
+        // io_getevents (or reapFromRing) collects it. That is the submit/complete round trip of a
+        // read (iocb copied in, file looked up, request allocated, event posted, reaped) without
+        // a device or a copy. One eventfd per backend, as a read has its own queue per thread.
+        Status setupNop() override
+        {
+            if (m_nopFd < 0) {
+                m_nopFd = ::eventfd(1, EFD_CLOEXEC | EFD_NONBLOCK);
+                if (m_nopFd < 0)
+                    return targetError(std::string("could not make an eventfd: ") + std::strerror(errno), errno);
+            }
+            // One round trip here says at once whether this kernel has the poll operation and
+            // whether it completes without waiting: a stand-in that waited would measure nothing.
+            iocb cb {};
+            iocb* batch[] = { &cb };
+            io_prep_poll(&cb, m_nopFd, POLLIN);
+            int rc = 0;
+            do {
+                rc = io_submit(m_ctx, 1, batch);
+            } while (rc == -EINTR);
+            if (rc == -EINVAL)
+                return targetError("this kernel's libaio has no poll operation (IOCB_CMD_POLL, Linux 4.18 or later): "
+                                   "the libaio ceiling cannot be measured",
+                    EINVAL);
+            if (rc != 1)
+                return targetError(std::string("submitting a poll failed: ") + std::strerror(rc < 0 ? -rc : EAGAIN),
+                    rc < 0 ? -rc : EAGAIN);
+            io_event ev {};
+            timespec ts { 1, 0 };
+            do {
+                rc = io_getevents(m_ctx, 1, 1, &ev, &ts);
+            } while (rc == -EINTR);
+            if (rc != 1)
+                return targetError("a poll of an always-readable eventfd did not complete within a second: "
+                                   "the libaio ceiling cannot be measured");
+            return Ok {};
+        }
+
+        const char* nopMethod() const override { return "libaio-poll"; }
+
+        void prepareNop(uint32_t slot) override
+        {
+            iocb* cb = &m_iocbs[slot];
+            io_prep_poll(cb, m_nopFd, POLLIN);
             cb->data = reinterpret_cast<void*>(uintptr_t(slot));
             m_batch[m_queued++] = cb;
         }
@@ -153,6 +210,7 @@ namespace {
         io_context_t m_ctx = nullptr;
         AioRing* m_ring = nullptr;
         int m_fd = -1;
+        int m_nopFd = -1; // the always-readable eventfd prepareNop() polls
         std::vector<iocb> m_iocbs;
         std::vector<iocb*> m_batch;
         std::vector<io_event> m_events;

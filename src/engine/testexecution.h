@@ -120,9 +120,11 @@ namespace dm::testpool {
             bool stalled = false; // the device stopped answering: the run ends
         };
 
+        // nop: the threads run no-data operations instead of the spec's I/O (WorkerPlan::nop), for
+        // the engine's ceiling (engineceiling.h); `fd` is then only what the backends are set up on.
         TestExecution(const RunRequest& request, const BackendFactory& makeBackend, const TestSpec& spec, int fd,
             const RegionInfo& region, uint64_t seed, std::chrono::nanoseconds stallTimeout,
-            const std::atomic<bool>& cancel)
+            const std::atomic<bool>& cancel, bool nop = false)
             : m_cancel(cancel)
             , m_threads(spec.row.threads)
             , m_depth(spec.row.queueDepth)
@@ -141,6 +143,7 @@ namespace dm::testpool {
                 plan.seed = seed + 0x9e3779b97f4a7c15ULL * (i + 1);
                 plan.data = request.settings.data;
                 plan.stallTimeout = stallTimeout;
+                plan.nop = nop;
                 m_s->workers.push_back(std::make_unique<IoWorker>(plan, makeBackend()));
             }
         }

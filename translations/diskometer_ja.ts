@@ -650,6 +650,10 @@
         <source>%1: each %2 read reached the drive as %5 requests (%3 on average, %4 in flight): the device takes smaller requests (queue/max_sectors_kb) or the file lies in pieces, so the figure is for those</source>
         <translation>%1: %2 の読み込みはそれぞれ %5 個の要求に分けられてドライブに届きました (平均 %3、処理中 %4 個): デバイスが受け付ける要求が小さい (queue/max_sectors_kb) か、ファイルがばらばらに置かれているため、この値はその大きさでのものです</translation>
     </message>
+    <message>
+        <source>%1: %2 IOPS is %3 % of what the engine itself does on this machine with no drive in the way (%4 IOPS at Q%5T%6, %7): this figure is bounded by the processor, not the drive</source>
+        <translation>%1: %2 IOPS は、ドライブを介さずにこのマシンでエンジン自身が出せる値 (Q%5T%6 で %4 IOPS、%7) の %3 % です: この値を決めているのはドライブではなくプロセッサです</translation>
+    </message>
 </context>
 <context>
     <name>dm::GridPage</name>

@@ -78,6 +78,28 @@ void foreignIoRule(const std::vector<DeviceSeen>& seen, std::vector<Explanation>
         rows });
 }
 
+void processorBoundRule(const RunResult& run, std::vector<Explanation>& out)
+{
+    for (size_t i = 0; i < run.tests.size(); ++i) {
+        const TestResult& t = run.tests[i];
+        const EngineCeiling* ceiling = ceilingFor(run.ceilings, t.spec.row);
+        if (!t.ok() || !ceiling)
+            continue;
+        const double iops = t.passes[passStatistics(t.passes).bestIndex].iops();
+        if (!boundByProcessor(iops, *ceiling))
+            continue;
+        out.push_back({ Explanation::Kind::Note,
+            Text::tr("%1: %2 IOPS is %3 % of what the engine itself does on this machine with no drive in the way "
+                     "(%4 IOPS at Q%5T%6, %7): this figure is bounded by the processor, not the drive")
+                .arg(testLabel(t.spec), QString::number(iops, 'f', 0),
+                    QString::number(iops * 100.0 / ceiling->iops, 'f', 0), QString::number(ceiling->iops, 'f', 0))
+                .arg(ceiling->queueDepth)
+                .arg(ceiling->threads)
+                .arg(QString::fromStdString(ceiling->method)),
+            { i } });
+    }
+}
+
 QString virtualDiskKind(const TargetDescription& target)
 {
     if (!target.virtualDisk.isEmpty())

@@ -12,6 +12,9 @@ void requestShapeRules(const std::vector<DeviceSeen>& seen, std::vector<Explanat
 // One warning when the device moved more than the tests did during any of them, naming the worst
 // and marking every row it happened on.
 void foreignIoRule(const std::vector<DeviceSeen>& seen, std::vector<Explanation>& out);
+// A note on each grid row above half of the engine's own ceiling at its depth and threads
+// (RunResult::ceilings): the processor's figure, not the drive's.
+void processorBoundRule(const RunResult& run, std::vector<Explanation>& out);
 // A warning when the target is a virtual machine's disk (TargetDescription::virtualDisk).
 void virtualDiskRule(const TargetDescription& target, std::vector<Explanation>& out);
 

@@ -315,6 +315,7 @@ std::vector<Explanation> explainRun(const TargetDescription& target, const RunRe
     const std::vector<DeviceSeen> seen = deviceSeen(run);
     explain::requestShapeRules(seen, all);
     explain::foreignIoRule(seen, all);
+    explain::processorBoundRule(run, all);
     stabilityRules(run, all);
     stealRule(run, all);
     sizeRules(run, all);

@@ -10,6 +10,7 @@
 #include <QJsonParseError>
 #include <QJsonValue>
 
+#include <algorithm>
 #include <cstdlib>
 #include <optional>
 
@@ -56,6 +57,30 @@ namespace {
             // What the device beneath the target counted meanwhile (deviceio.h); null without one.
             { QStringLiteral("device_io"), deviceIoJson(p.device) },
         };
+    }
+
+    // system.engine_ceiling: one entry per grid row whose ceiling was measured (engineceiling.h).
+    QJsonArray ceilingsJson(const RunResult& run)
+    {
+        QJsonArray out;
+        std::vector<TestRow> said;
+        for (const TestResult& t : run.tests) {
+            const EngineCeiling* c = ceilingFor(run.ceilings, t.spec.row);
+            if (!c || std::find(said.begin(), said.end(), t.spec.row) != said.end())
+                continue;
+            said.push_back(t.spec.row);
+            out.append(QJsonObject {
+                { QStringLiteral("test"), QString::fromStdString(rowName(t.spec.row)) },
+                { QStringLiteral("queue_depth"), qint64(c->queueDepth) },
+                { QStringLiteral("threads"), qint64(c->threads) },
+                { QStringLiteral("iops"), c->iops },
+                { QStringLiteral("us_per_io"), c->usPerIo },
+                { QStringLiteral("engine"), QString::fromStdString(c->engine) },
+                { QStringLiteral("method"), QString::fromStdString(c->method) },
+                { QStringLiteral("seconds"), c->seconds },
+            });
+        }
+        return out;
     }
 
     QJsonObject resultJson(const TestResult& test, const std::vector<TemperatureSample>& temperatures)
@@ -331,6 +356,9 @@ QByteArray formatJson(const Report& report)
     root.insert(QStringLiteral("explanations"), explanationList);
     root.insert(QStringLiteral("settings"), settingsJson(report));
     root.insert(QStringLiteral("results"), results);
+    QJsonObject system = root.value(QLatin1String("system")).toObject();
+    system.insert(QStringLiteral("engine_ceiling"), ceilingsJson(report.run));
+    root.insert(QStringLiteral("system"), system);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -411,6 +439,24 @@ Result<Report> parseJson(const QByteArray& json)
             continue;
         }
         report.run.tests.push_back(read.result(resultList[i].toObject(), QStringLiteral("results[%1]").arg(i)));
+    }
+    // The engine's ceilings, one per depth and threads; absent in reports from before them.
+    const QJsonValue ceilings = root.value(QLatin1String("system")).toObject().value(QLatin1String("engine_ceiling"));
+    for (qsizetype i = 0; i < ceilings.toArray().size(); ++i) {
+        const QJsonObject c = ceilings.toArray().at(i).toObject();
+        const QString at = QStringLiteral("system.engine_ceiling[%1]").arg(i);
+        EngineCeiling ceiling;
+        ceiling.queueDepth = uint32_t(read.integer(c, "queue_depth", at));
+        ceiling.threads = uint32_t(read.integer(c, "threads", at));
+        ceiling.iops = read.number(c, "iops", at);
+        ceiling.usPerIo = read.number(c, "us_per_io", at);
+        ceiling.seconds = read.number(c, "seconds", at);
+        ceiling.engine = c.value(QLatin1String("engine")).toString().toStdString();
+        ceiling.method = c.value(QLatin1String("method")).toString().toStdString();
+        if (ceiling.iops <= 0 || ceiling.queueDepth == 0 || ceiling.threads == 0)
+            read.fail(at + QStringLiteral(": iops, queue_depth and threads must be above 0"));
+        else if (!ceilingFor(report.run.ceilings, { Pattern::Sequential, 0, ceiling.queueDepth, ceiling.threads }))
+            report.run.ceilings.push_back(ceiling);
     }
     if (read.error)
         return *read.error;

@@ -64,6 +64,12 @@ Result<std::vector<EngineCeiling>> measureEngineCeilings(
 // The ceiling measured for a row's depth and threads, or null.
 const EngineCeiling* ceilingFor(const std::vector<EngineCeiling>& ceilings, const TestRow& row);
 
+// A row whose best pass did fewer I/Os per second than this is not near any machine's ceiling:
+// the slowest ceiling measured (libaio Q1T1 on a loaded 2-vCPU guest) was 1.2 million, and a
+// small ARM board's is still hundreds of thousands. Below it the grid measures no ceiling, which
+// spares a USB stick's or a disk's run the second it costs (docs/MEASURING.md).
+inline constexpr double kCeilingMinIops = 10000;
+
 // Whether a result of `iops` is above kProcessorBoundShare of the ceiling (kProcessorBoundNote).
 bool boundByProcessor(double iops, const EngineCeiling& ceiling);
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "devicecounters.h"
+#include "engineceiling.h"
 #include "jobspec.h"
 #include "runenvelope.h"
 
@@ -72,6 +73,9 @@ PassStatistics passStatistics(const std::vector<PassResult>& passes);
 struct RunResult : RunEnvelope {
     RunSettings settings;
     std::vector<TestResult> tests; // the tests that ran or failed, in run order
+    // The engine's own ceiling (engineceiling.h) at the depth and threads of each row whose best
+    // pass reached kCeilingMinIops, measured once the tests are done, on the engine that ran them.
+    std::vector<EngineCeiling> ceilings;
 };
 
 } // namespace dm

@@ -24,6 +24,26 @@ namespace {
 
     double secondsPerTest(const RunSettings& s) { return s.warmupSeconds + s.count * s.measureSeconds; }
 
+    // The engine's ceiling for the rows that came near enough to one to ask (kCeilingMinIops),
+    // after the tests so that it takes nothing from them. A ceiling that cannot be measured is
+    // left out: the report then says nothing about the processor for that row.
+    std::vector<EngineCeiling> ceilingsOf(const RunResult& run)
+    {
+        const std::optional<EngineKind> engine = parseEngine(run.engine);
+        std::vector<EngineCeiling> all;
+        if (!engine)
+            return all;
+        for (const TestResult& t : run.tests) {
+            if (!t.ok() || ceilingFor(all, t.spec.row))
+                continue;
+            if (t.passes[passStatistics(t.passes).bestIndex].iops() < kCeilingMinIops)
+                continue;
+            if (auto c = measureEngineCeiling(*engine, t.spec.row.queueDepth, t.spec.row.threads))
+                all.push_back(*c);
+        }
+        return all;
+    }
+
     std::string testLabel(const TestSpec& t) { return rowName(t.row) + " " + directionName(t.direction); }
 
     class RunContext {
@@ -326,6 +346,8 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
         }
     }
     run.cancelled = cancel.load();
+    if (!run.cancelled && !req.backendFactory)
+        run.ceilings = ceilingsOf(run);
     if (std::string w = marker.overlapWarning(); !w.empty())
         run.warnings.push_back(w);
     return run;

@@ -307,3 +307,46 @@ TEST(DeviceExplanations, VirtualDisksAreToldFromTheirBusOrModel)
     old.bus = QStringLiteral("virtio");
     EXPECT_EQ(explain::virtualDiskKind(old), QStringLiteral("virtio"));
 }
+
+// A row above half of the engine's own ceiling at its depth and threads is the processor's
+// figure; at half or below, or without a ceiling, nothing is said. The ceilings go into
+// system.engine_ceiling, one per row, and come back.
+TEST(DeviceExplanations, ARowNearTheEnginesCeilingIsTheProcessorsFigure)
+{
+    Report r = countedReport();
+    EngineCeiling q32;
+    q32.queueDepth = 32;
+    q32.threads = 1;
+    q32.iops = 2.0 * 86586.2; // RND4K Q32T1 read did 86,586 IOPS: exactly half
+    q32.usPerIo = 0.34;
+    q32.engine = "libaio";
+    q32.method = "libaio-poll";
+    r.run.ceilings = { q32 };
+    EXPECT_EQ(findText(explainRun(r.target, r.run), QStringLiteral("bounded by the processor")), nullptr);
+    r.run.ceilings[0].iops = 150000;
+    const auto all = explainRun(r.target, r.run);
+    const Explanation* cpu = findText(all, QStringLiteral("bounded by the processor"));
+    ASSERT_NE(cpu, nullptr) << dump(all).toStdString();
+    EXPECT_EQ(cpu->text,
+        QStringLiteral("RND4K Q32T1 read: 86586 IOPS is 58 % of what the engine itself does on this machine with no "
+                       "drive in the way (150000 IOPS at Q32T1, libaio-poll): this figure is bounded by the processor, "
+                       "not the drive"));
+    EXPECT_EQ(cpu->tests, std::vector<size_t> { 2 }) << "the read row only: the write row did 71,325";
+
+    const QByteArray json = formatJson(r);
+    const QJsonArray ceilings = QJsonDocument::fromJson(json)
+                                    .object()
+                                    .value(QStringLiteral("system"))
+                                    .toObject()
+                                    .value(QStringLiteral("engine_ceiling"))
+                                    .toArray();
+    ASSERT_EQ(ceilings.size(), 1) << "one per row: RND4K Q32T1 read and write share it";
+    EXPECT_EQ(ceilings[0].toObject().value(QStringLiteral("test")).toString(), QStringLiteral("RND4K Q32T1"));
+    EXPECT_EQ(ceilings[0].toObject().value(QStringLiteral("us_per_io")).toDouble(), 0.34);
+    const auto back = parseJson(json);
+    ASSERT_TRUE(back) << back.error().message;
+    ASSERT_EQ(back->run.ceilings.size(), 1u);
+    EXPECT_EQ(back->run.ceilings[0].iops, 150000);
+    EXPECT_EQ(back->run.ceilings[0].method, "libaio-poll");
+    EXPECT_EQ(formatJson(*back), json);
+}

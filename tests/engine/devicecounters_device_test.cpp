@@ -146,3 +146,24 @@ TEST(DeviceCountersOnDevice, AFileIsCountedOnTheDeviceBeneathItsFilesystem)
     // others may have added to it.
     EXPECT_GE(p.device->readBytes + p.device->foreignBytes, p.readBytes);
 }
+
+// A RAM disk's row against the ceiling the run measured on the engine that ran it: the ceiling
+// is above the row (no drive is faster than no drive), for the row's depth and threads.
+TEST(DeviceCountersOnDevice, TheRunMeasuresTheEnginesCeilingForItsFastRows)
+{
+    LoopDevice loop("128M");
+    DM_REQUIRE_ROOT_LOOP(loop);
+    RunRequest request = oneRow(loop.device(), "RND4K-Q1T1", Direction::Read);
+    const auto run = runTests(request, {}, g_noCancel);
+    ASSERT_TRUE(run) << run.error().message;
+    ASSERT_EQ(run->tests.size(), 1u);
+    const double rnd = run->tests[0].passes.at(0).iops();
+    if (rnd < kCeilingMinIops)
+        GTEST_SKIP() << "RND4K Q1T1 on a RAM disk did only " << rnd << " IOPS here (a loaded sanitizer build?)";
+    const EngineCeiling* q1 = ceilingFor(run->ceilings, run->tests[0].spec.row);
+    ASSERT_NE(q1, nullptr);
+    EXPECT_EQ(q1->engine, run->engine);
+    EXPECT_EQ(q1->queueDepth, 1u);
+    EXPECT_EQ(q1->threads, 1u);
+    EXPECT_GT(q1->iops, rnd);
+}

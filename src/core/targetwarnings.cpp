@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "targetwarnings.h"
 
+#include "devicecounters.h"
+
 #include "targetinuse.h"
 
 #include <QCoreApplication>
@@ -107,27 +109,10 @@ namespace {
             disks << disk;
     }
 
-    struct DiskStat {
-        bool valid = false;
-        quint64 readsCompleted = 0, sectorsRead = 0, writesCompleted = 0, sectorsWritten = 0, inFlight = 0;
-    };
-
-    // Documentation/ABI/stable/sysfs-block and block/stat.rst: fields 1 and 5 are reads and
-    // writes completed, 3 and 7 sectors read and written (always 512-byte units), 9 I/Os in flight.
-    DiskStat readStat(const QString& diskDir)
+    // The stat line as devicecounters.h reads it for every pass; nullopt where it cannot be read.
+    std::optional<BlockStat> readStat(const QString& diskDir)
     {
-        const QStringList f
-            = readTrimmed(diskDir + QStringLiteral("/stat")).split(QLatin1Char(' '), Qt::SkipEmptyParts);
-        DiskStat s;
-        if (f.size() < 9)
-            return s;
-        s.valid = true;
-        s.readsCompleted = f[0].toULongLong();
-        s.writesCompleted = f[4].toULongLong();
-        s.sectorsRead = f[2].toULongLong();
-        s.sectorsWritten = f[6].toULongLong();
-        s.inFlight = f[8].toULongLong();
-        return s;
+        return parseBlockStat(readTrimmed(diskDir + QStringLiteral("/stat")).toStdString());
     }
 
     QString rate(double bytesPerSecond)
@@ -242,7 +227,7 @@ std::vector<DiskActivity> sampleDeviceActivity(
     collectDisks(kernelName(device, paths), paths, disks);
     if (disks.isEmpty())
         return {};
-    std::vector<DiskStat> before;
+    std::vector<std::optional<BlockStat>> before;
     for (const QString& d : disks)
         before.push_back(readStat(d));
     const auto start = std::chrono::steady_clock::now();
@@ -251,18 +236,19 @@ std::vector<DiskActivity> sampleDeviceActivity(
 
     std::vector<DiskActivity> out;
     for (qsizetype i = 0; i < disks.size(); ++i) {
-        const DiskStat& a = before[size_t(i)];
-        const DiskStat b = readStat(disks[i]);
-        if (!a.valid || !b.valid)
+        const std::optional<BlockStat>& whenStarted = before[size_t(i)];
+        const std::optional<BlockStat> after = readStat(disks[i]);
+        if (!whenStarted || !after)
             continue;
+        const BlockStat& a = *whenStarted;
+        const BlockStat& b = *after;
         // Counters only grow; a smaller one means the device was replaced meanwhile: not our business.
         const auto grown = [](quint64 from, quint64 to) { return to > from ? double(to - from) : 0.0; };
         DiskActivity d;
         d.disk = QFileInfo(disks[i]).fileName();
-        d.readBytesPerSec = grown(a.sectorsRead, b.sectorsRead) * 512 / seconds;
-        d.writtenBytesPerSec = grown(a.sectorsWritten, b.sectorsWritten) * 512 / seconds;
-        d.iosPerSec
-            = (grown(a.readsCompleted, b.readsCompleted) + grown(a.writesCompleted, b.writesCompleted)) / seconds;
+        d.readBytesPerSec = grown(a.readSectors, b.readSectors) * 512 / seconds;
+        d.writtenBytesPerSec = grown(a.writeSectors, b.writeSectors) * 512 / seconds;
+        d.iosPerSec = (grown(a.reads, b.reads) + grown(a.writes, b.writes)) / seconds;
         d.inFlight = std::max(a.inFlight, b.inFlight);
         out.push_back(d);
     }

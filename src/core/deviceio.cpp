@@ -23,22 +23,27 @@ std::vector<RequestShape> reshapedRequests(const DeviceSeen& seen)
     std::vector<RequestShape> out;
     if (seen.ioBytes == 0)
         return out;
-    const auto check = [&](bool write, uint64_t ownIos, uint64_t requests, uint64_t bytes) {
+    const double tolerance = explain::kRequestShapeTolerance;
+    const auto check = [&](bool write, uint64_t ownIos, uint64_t ownBytes, uint64_t requests, uint64_t bytes) {
         if (ownIos < explain::kMinRequestsForShape || requests < explain::kMinRequestsForShape)
             return;
-        const double size = double(bytes) / double(requests);
-        if (std::abs(size - double(seen.ioBytes)) <= explain::kRequestShapeTolerance * double(seen.ioBytes))
+        // The requests are the test's only when the device moved what the test did: others' I/O
+        // (or a page cache's) would make the average theirs as much as ours.
+        if (std::abs(double(bytes) - double(ownBytes)) > tolerance * double(ownBytes))
             return;
-        out.push_back({ write, double(ownIos) / double(requests), size });
+        const double size = double(bytes) / double(requests);
+        if (std::abs(size - double(seen.ioBytes)) <= tolerance * double(seen.ioBytes))
+            return;
+        out.push_back({ write, size / double(seen.ioBytes), size });
     };
-    check(false, seen.ownReads, seen.io.reads, seen.io.readBytes);
-    check(true, seen.ownWrites, seen.io.writes, seen.io.writeBytes);
+    check(false, seen.ownReads, seen.ownReadBytes, seen.io.reads, seen.io.readBytes);
+    check(true, seen.ownWrites, seen.ownWriteBytes, seen.io.writes, seen.io.writeBytes);
     return out;
 }
 
 bool foreignIoAbove(const DeviceSeen& seen)
 {
-    return seen.foreignBytes >= explain::kMinForeignBytes
+    return seen.foreignBesideBytes > 0 && seen.foreignBytes >= explain::kMinForeignBytes
         && double(seen.foreignBytes) > explain::kMaxForeignShare * double(seen.foreignBesideBytes);
 }
 
@@ -155,10 +160,11 @@ std::optional<DeviceIo> readDeviceIo(const QJsonValue& value, QString* problem)
     const QJsonObject o = value.toObject();
     uint64_t counts[std::size(kCounts)] = {};
     for (size_t i = 0; i < std::size(kCounts); ++i) {
-        const QJsonValue v = o.value(QLatin1String(kCounts[i]));
-        if (!v.isDouble() || v.toDouble() < 0)
-            return bad(QStringLiteral("device_io.%1 must be a number of 0 or more").arg(QLatin1String(kCounts[i])));
-        counts[i] = uint64_t(v.toInteger(qint64(v.toDouble())));
+        // A whole number of 0 or more that fits (toInteger gives -1 for anything else).
+        const qint64 n = o.value(QLatin1String(kCounts[i])).toInteger(-1);
+        if (n < 0)
+            return bad(QStringLiteral("device_io.%1 must be a whole number of 0 or more").arg(QLatin1String(kCounts[i])));
+        counts[i] = uint64_t(n);
     }
     DeviceIo io;
     io.device = o.value(QLatin1String("device")).toString().toStdString();
@@ -203,6 +209,8 @@ std::vector<DeviceSeen> deviceSeen(const std::vector<DevicePhase>& phases)
         for (const auto& [name, text] : labels)
             if (p.name == name)
                 label = QLatin1String(text);
+        if (p.name == "read" && p.ownWrites > 0)
+            label = QStringLiteral("the reads and writes back"); // a scan's samples with write-back
         all.push_back(deviceSeen(p, label));
     }
     return all;
@@ -235,8 +243,8 @@ std::optional<DevicePhase> readDevicePhase(const QJsonValue& value, QString* pro
         return std::nullopt;
     const QJsonObject o = value.toObject();
     const auto count = [&](const char* key) {
-        const double v = o.value(QLatin1String(key)).toDouble();
-        return v > 0 ? uint64_t(v) : uint64_t(0);
+        const qint64 n = o.value(QLatin1String(key)).toInteger(0);
+        return n > 0 ? uint64_t(n) : uint64_t(0);
     };
     DevicePhase phase;
     phase.io = std::move(*io);

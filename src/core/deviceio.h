@@ -46,7 +46,7 @@ struct DeviceSeen {
 // How the device received the I/Os of one direction, where that differs from how they were sent.
 struct RequestShape {
     bool write = false;
-    double sentPerRequest = 0; // I/Os sent per request received: 4 = joined four into one
+    double sentPerRequest = 0; // the request's size over the I/O's: 4 = four joined, 0.2 = each in five
     double requestBytes = 0; // the average request the device received
 };
 // The directions whose requests were joined or split beyond the tolerance (reads first).

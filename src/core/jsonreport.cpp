@@ -59,7 +59,8 @@ namespace {
         };
     }
 
-    // system.engine_ceiling: one entry per grid row whose ceiling was measured (engineceiling.h).
+    // system.engine_ceiling: one entry per grid row whose ceiling was measured (engineceiling.h);
+    // rows of the same depth and threads repeat the same figures, read back as one.
     QJsonArray ceilingsJson(const RunResult& run)
     {
         QJsonArray out;
@@ -78,6 +79,8 @@ namespace {
                 { QStringLiteral("engine"), QString::fromStdString(c->engine) },
                 { QStringLiteral("method"), QString::fromStdString(c->method) },
                 { QStringLiteral("seconds"), c->seconds },
+                { QStringLiteral("operations"), qint64(c->operations) },
+                { QStringLiteral("steal_percent"), c->stealPercent },
             });
         }
         return out;
@@ -451,6 +454,8 @@ Result<Report> parseJson(const QByteArray& json)
         ceiling.iops = read.number(c, "iops", at);
         ceiling.usPerIo = read.number(c, "us_per_io", at);
         ceiling.seconds = read.number(c, "seconds", at);
+        ceiling.operations = uint64_t(read.integer(c, "operations", at));
+        ceiling.stealPercent = read.number(c, "steal_percent", at);
         ceiling.engine = c.value(QLatin1String("engine")).toString().toStdString();
         ceiling.method = c.value(QLatin1String("method")).toString().toStdString();
         if (ceiling.iops <= 0 || ceiling.queueDepth == 0 || ceiling.threads == 0)

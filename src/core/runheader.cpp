@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runheader.h"
 
+#include "devicecounters.h"
+
 #include "drivehealth.h"
 #include "driveline.h"
 #include "targetinfo.h"
@@ -51,9 +53,12 @@ ReportHeader RunHeaderProbe::finish(RunEnvelope& run, const QString& comment, co
             header.health.temperatures = m_temperatures->samples();
     }
     // Other I/O sampled before the run is a guess at what happened during it; where the device's
-    // counters were read around every pass (devicecounters.h) they say it exactly, and the
-    // explanations speak from them ("something else used the drive ...").
-    const bool counted = DeviceCounters::forPath(m_target.toStdString()).available();
+    // counters were read around every pass (devicecounters.h) and are a whole drive's they say it
+    // exactly, and the explanations speak from them ("something else used the drive ..."). A
+    // partition's counters miss the drive's other partitions, a volume's its members' own I/O
+    // (a RAID resync): the guess, which samples every disk beneath, stays for those.
+    const DeviceCounters counters = DeviceCounters::forPath(m_target.toStdString());
+    const bool counted = counters.available() && counters.wholeDisk();
     appendWarnings(run,
         QStringList(m_warnings) << (counted ? QString() : deviceBusyWarning(m_otherIo, speed))
                                 << healthWarnings(header.health));

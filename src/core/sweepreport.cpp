@@ -206,8 +206,8 @@ std::vector<DeviceSeen> sweepDeviceSeen(const SweepResult& result)
         for (const auto* m : { &p.read, &p.write })
             if (*m && (*m)->device)
                 seen.push_back(deviceSeen(*(*m)->device,
-                    QStringLiteral("%1 %2").arg(QString::fromStdString(blockSizeIecLabel(p.blockSize)),
-                        m == &p.read ? QStringLiteral("read") : QStringLiteral("write"))));
+                    QStringLiteral("the %1 %2").arg(QString::fromStdString(blockSizeIecLabel(p.blockSize)),
+                        m == &p.read ? QStringLiteral("reads") : QStringLiteral("writes"))));
     return seen;
 }
 

@@ -36,7 +36,7 @@ QString formatSweepText(const SweepReport& report);
 
 // The explanations of a sweep (explanations.h): each point's reads and writes, as grid rows.
 std::vector<Explanation> explainSweep(const SweepReport& report);
-// The sweep's points as the device counted them (deviceio.h): "4 KiB read", "1 MiB write".
+// The sweep's points as the device counted them (deviceio.h): "the 4 KiB reads", "the 1 MiB writes".
 std::vector<DeviceSeen> sweepDeviceSeen(const SweepResult& result);
 
 } // namespace dm

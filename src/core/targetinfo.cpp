@@ -241,7 +241,10 @@ namespace {
             return QStringLiteral("virtio");
         if (relative.contains(QLatin1String("/vbd-")) || diskName.startsWith(QLatin1String("xvd")))
             return QStringLiteral("Xen");
-        if (relative.contains(QLatin1String("/VMBUS:"), Qt::CaseInsensitive))
+        // storvsc's SCSI disks sit below VMBus; an NVMe drive handed to the guest (Azure's local
+        // NVMe, DDA) sits below a PCI bus that VMBus carries, and is a drive of its own.
+        if (const qsizetype vmbus = relative.indexOf(QLatin1String("/VMBUS:"), 0, Qt::CaseInsensitive);
+            vmbus >= 0 && relative.indexOf(QLatin1String("/pci"), vmbus, Qt::CaseInsensitive) < 0)
             return QStringLiteral("Hyper-V");
         const QString name = dev.vendor + QLatin1Char(' ') + dev.model;
         if (name.contains(QLatin1String("VMware"), Qt::CaseInsensitive))
@@ -255,7 +258,7 @@ namespace {
         if (dev.model.contains(QLatin1String("Virtual disk"), Qt::CaseInsensitive)
             || dev.model.contains(QLatin1String("Virtual-disk"), Qt::CaseInsensitive)) {
             const QString hypervisor = dmiHypervisor(canonicalRoot);
-            return hypervisor.isEmpty() ? QStringLiteral("virtual disk") : hypervisor;
+            return hypervisor.isEmpty() ? QStringLiteral("hypervisor unknown") : hypervisor;
         }
         return {};
     }

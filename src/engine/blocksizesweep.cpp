@@ -98,6 +98,7 @@ Result<SweepResult> runBlockSizeSweep(const SweepRequest& req, const RunCallback
     run.settings = req.settings;
     run.sizeGiven = req.sizeGiven;
     run.maxBlockSize = kMaxSweepBlockSize;
+    run.measureCeilings = false;
     auto result = runTests(run, cb, cancel);
     if (!result)
         return result.error();

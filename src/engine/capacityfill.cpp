@@ -3,6 +3,7 @@
 #include "capacitycheck.h"
 
 #include "capacityio.h"
+#include "devicecounters.h"
 #include "ioworker.h"
 #include "runenvelope.h"
 #include "runmarker.h"
@@ -237,7 +238,8 @@ Result<CapacityResult> runCapacityFill(
     }
     // Over the write and its flush: what the stick took, not what its cache took.
     out.writeSeconds = Seconds(Clock::now() - writeStart).count();
-    if (!out.error && sent.writes > 0)
+    // A chunk cut short by Stop moved bytes `sent` does not hold: a stopped phase has no account.
+    if (!out.error && !out.cancelled && sent.writes > 0)
         counters.addPhase(out.devicePhases, writePhaseStart,
             { "write", uint32_t(MiB), 0, sent.writeBytes, 0, sent.writes, {} });
 
@@ -311,7 +313,7 @@ Result<CapacityResult> runCapacityFill(
                 break;
         }
         out.readSeconds = Seconds(Clock::now() - readStart).count();
-        if (!out.error && sent.reads > 0)
+        if (!out.error && !out.cancelled && sent.reads > 0)
             counters.addPhase(out.devicePhases, readPhaseStart,
                 { "read", uint32_t(MiB), sent.readBytes, 0, sent.reads, 0, {} });
     }

@@ -23,6 +23,7 @@
 #include "capacitycheck.h"
 
 #include "capacityio.h"
+#include "devicecounters.h"
 #include "ioworker.h"
 #include "runenvelope.h"
 #include "runmarker.h"
@@ -474,7 +475,7 @@ Result<CapacityResult> runCapacityProbe(
         probe.restore();
     if (req.restore && !io.usable() && probe.wrote())
         out.unrestoredBlocks = probe.writtenBlocks();
-    if (!out.error) {
+    if (!out.error && !out.cancelled) {
         DevicePhase phase;
         phase.name = "probe"; // I/Os of 4 KiB to 4 MiB: no one size to compare
         phase.ownReadBytes = io.sent().readBytes;

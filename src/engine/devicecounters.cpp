@@ -39,13 +39,16 @@ namespace {
     fs::path beneath(const fs::path& dir, const std::string& sysRoot)
     {
         std::error_code ec;
-        // A loop device: the device its backing file lives on. A file on tmpfs (0:N) has none.
+        // A loop device with direct I/O: the device its backing file lives on (or the device it is
+        // over). A file on tmpfs (0:N) has none. Without direct I/O the backing file goes through
+        // the page cache, and the device beneath sees readahead and late writeback, not the
+        // test's requests: the loop device is then the bottom.
         if (fs::exists(dir / "loop" / "backing_file", ec)) {
             const std::string file = firstLine(dir / "loop" / "backing_file");
             struct stat st {};
-            if (file.empty() || ::stat(file.c_str(), &st) != 0)
+            if (firstLine(dir / "loop" / "dio") != "1" || file.empty() || ::stat(file.c_str(), &st) != 0)
                 return {};
-            return deviceDir(st.st_dev, sysRoot);
+            return deviceDir(S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev, sysRoot);
         }
         // device-mapper and md: follow a single device beneath; over several, this one's own
         // counters are what the volume did.
@@ -173,6 +176,7 @@ DeviceCounters DeviceCounters::forDevice(uint64_t deviceId, const std::string& s
         return {};
     c.m_statFile = (dir / "stat").string();
     c.m_device = dir.filename().string();
+    c.m_wholeDisk = !fs::exists(dir / "partition", ec) && fs::is_empty(dir / "slaves", ec);
     return c;
 }
 

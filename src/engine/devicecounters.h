@@ -84,6 +84,9 @@ public:
     const std::string& device() const { return m_device; } // the bottom device's name
     // The devices above it, from the target down ("dm-0", "loop2"): empty when the target is it.
     const std::vector<std::string>& via() const { return m_via; }
+    // Whether the counters are a whole drive's: not a partition (others' I/O to the drive's other
+    // partitions is not in a partition's stat) nor a volume over several devices.
+    bool wholeDisk() const { return m_wholeDisk; }
 
     struct Mark {
         std::optional<BlockStat> stat;
@@ -101,6 +104,7 @@ public:
 private:
     std::string m_statFile, m_device;
     std::vector<std::string> m_via;
+    bool m_wholeDisk = false;
 };
 
 } // namespace dm

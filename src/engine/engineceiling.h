@@ -24,7 +24,6 @@ inline constexpr double kCeilingWarmupSeconds = 0.05;
 
 // A result above this share of its row's ceiling is the processor's figure as much as the drive's.
 inline constexpr double kProcessorBoundShare = 0.5;
-inline constexpr const char* kProcessorBoundNote = "this figure is bounded by the processor, not the drive";
 
 struct EngineCeiling {
     uint32_t queueDepth = 0, threads = 0;
@@ -70,7 +69,8 @@ const EngineCeiling* ceilingFor(const std::vector<EngineCeiling>& ceilings, cons
 // spares a USB stick's or a disk's run the second it costs (docs/MEASURING.md).
 inline constexpr double kCeilingMinIops = 10000;
 
-// Whether a result of `iops` is above kProcessorBoundShare of the ceiling (kProcessorBoundNote).
+// Whether a result of `iops` is above kProcessorBoundShare of the ceiling: "this figure is bounded
+// by the processor, not the drive" (the explanation, src/core/explaindevice.cpp).
 bool boundByProcessor(double iops, const EngineCeiling& ceiling);
 
 } // namespace dm

@@ -27,17 +27,24 @@ namespace {
     // The engine's ceiling for the rows that came near enough to one to ask (kCeilingMinIops),
     // after the tests so that it takes nothing from them. A ceiling that cannot be measured is
     // left out: the report then says nothing about the processor for that row.
-    std::vector<EngineCeiling> ceilingsOf(const RunResult& run)
+    std::vector<EngineCeiling> ceilingsOf(const RunResult& run, const std::atomic<bool>& cancel)
     {
         const std::optional<EngineKind> engine = parseEngine(run.engine);
         std::vector<EngineCeiling> all;
+        std::vector<TestRow> tried; // a depth and thread count whose ceiling failed is not tried again
         if (!engine)
             return all;
         for (const TestResult& t : run.tests) {
+            if (cancel.load()) // each row takes a quarter of a second: Stop is heard between them
+                break;
             if (!t.ok() || ceilingFor(all, t.spec.row))
+                continue;
+            const TestRow pair { Pattern::Sequential, 0, t.spec.row.queueDepth, t.spec.row.threads };
+            if (std::find(tried.begin(), tried.end(), pair) != tried.end())
                 continue;
             if (t.passes[passStatistics(t.passes).bestIndex].iops() < kCeilingMinIops)
                 continue;
+            tried.push_back(pair);
             if (auto c = measureEngineCeiling(*engine, t.spec.row.queueDepth, t.spec.row.threads))
                 all.push_back(*c);
         }
@@ -346,8 +353,8 @@ Result<RunResult> runTests(const RunRequest& req, const RunCallbacks& cb, const 
         }
     }
     run.cancelled = cancel.load();
-    if (!run.cancelled && !req.backendFactory)
-        run.ceilings = ceilingsOf(run);
+    if (!run.cancelled && !req.backendFactory && req.measureCeilings)
+        run.ceilings = ceilingsOf(run, cancel);
     if (std::string w = marker.overlapWarning(); !w.empty())
         run.warnings.push_back(w);
     return run;

@@ -22,6 +22,9 @@ struct RunRequest : RunTarget {
     bool sizeGiven = false; // settings.testSize was asked for explicitly
     // The largest block size a test may use: the grid's 8 MiB, or kMaxSweepBlockSize for the sweep.
     uint32_t maxBlockSize = kMaxBlockSize;
+    // Measure the engine's ceiling for the fast rows after the tests (RunResult::ceilings); the
+    // sweep, whose report has no place for it, does not.
+    bool measureCeilings = true;
 };
 
 // The grid's own events besides the run's phases (runevents.h): a test's live samples (every

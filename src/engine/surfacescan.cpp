@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "surfacescan.h"
 
+#include "devicecounters.h"
 #include "heldio.h"
 #include "ioworker.h"
 #include "queuelimits.h"
@@ -287,7 +288,8 @@ static Result<ScanResult> scanOnItsThread(
         report(Stage::Rate, i + 1, req.samples, s.readMbPerSec);
     }
 
-    if (!out.error && !out.samples.empty()) {
+    // A sample cut short by Stop moved bytes no count holds: a stopped phase has no account.
+    if (!out.error && !out.cancelled && !out.samples.empty()) {
         DevicePhase phase;
         phase.name = "read";
         phase.ioBytes = out.ioSize;
@@ -339,7 +341,7 @@ static Result<ScanResult> scanOnItsThread(
     }
     if (!batch.empty() && cb.access)
         cb.access(batch);
-    if (!out.error && !out.access.empty()) {
+    if (!out.error && !out.cancelled && !out.access.empty()) {
         DevicePhase phase;
         phase.name = "access";
         phase.ioBytes = kScanAccessSize;

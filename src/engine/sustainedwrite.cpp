@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sustainedwrite.h"
+
+#include "devicecounters.h"
 #include "targetinuse.h"
 
 #include "ioworker.h"

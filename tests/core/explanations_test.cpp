@@ -6,6 +6,7 @@
 // Then that every report format carries them.
 
 #include "explanations.h"
+#include "explanationsearch.h"
 #include "fakereport.h"
 #include "jsonreport.h"
 #include "markdownreport.h"
@@ -128,21 +129,7 @@ RunResult defaultRun(double q32Write)
 
 constexpr size_t kRnd4KQ32Write = 6;
 
-const Explanation* findText(const std::vector<Explanation>& all, const QString& part)
-{
-    for (const Explanation& e : all)
-        if (e.text.contains(part))
-            return &e;
-    return nullptr;
-}
 
-QString dump(const std::vector<Explanation>& all)
-{
-    QStringList lines;
-    for (const Explanation& e : all)
-        lines << (e.kind == Explanation::Kind::Warning ? QStringLiteral("W: ") : QStringLiteral("N: ")) + e.text;
-    return lines.join(QLatin1Char('\n'));
-}
 
 } // namespace
 

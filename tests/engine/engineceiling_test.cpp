@@ -9,6 +9,7 @@
 #include "engineceiling.h"
 
 #include "fakebackend.h"
+#include "scopedenv.h"
 
 #include <gtest/gtest.h>
 
@@ -21,31 +22,10 @@
 #include <poll.h>
 
 using namespace dm;
+using namespace dm::test;
 
 namespace {
 
-// Sets an environment variable for one test and restores it, also when the test fails.
-class ScopedEnv {
-public:
-    ScopedEnv(const char* name, const char* value)
-        : m_name(name)
-    {
-        if (const char* old = std::getenv(name))
-            m_old = old;
-        ::setenv(name, value, 1);
-    }
-    ~ScopedEnv()
-    {
-        if (m_old)
-            ::setenv(m_name, m_old->c_str(), 1);
-        else
-            ::unsetenv(m_name);
-    }
-
-private:
-    const char* m_name;
-    std::optional<std::string> m_old;
-};
 
 // What one thread's backend was asked to do and gave back.
 struct BackendCounts {

@@ -11,6 +11,7 @@
 #include "engineselect.h"
 #include "ioworker.h"
 #include "runner.h"
+#include "scopedenv.h"
 #include "testtargets.h"
 #include "timebudget.h"
 
@@ -35,28 +36,6 @@ namespace {
             GTEST_SKIP() << "io_uring is not available here: " << why;                                                 \
     } while (0)
 
-// Sets an environment variable for one test and restores it, also when the test fails.
-class ScopedEnv {
-public:
-    ScopedEnv(const char* name, const char* value)
-        : m_name(name)
-    {
-        if (const char* old = std::getenv(name))
-            m_old = old;
-        ::setenv(name, value, 1);
-    }
-    ~ScopedEnv()
-    {
-        if (m_old)
-            ::setenv(m_name, m_old->c_str(), 1);
-        else
-            ::unsetenv(m_name);
-    }
-
-private:
-    const char* m_name;
-    std::optional<std::string> m_old;
-};
 
 RunRequest request(const std::string& target, std::vector<TestSpec> tests, EngineKind engine)
 {

@@ -282,7 +282,8 @@ namespace {
 
     // The one reader of a block device's sysfs directory (`devicePath`, canonical, below
     // `canonicalRoot`): a disk or a partition. Mount fields stay empty.
-    TargetDescription deviceFacts(const QString& canonicalRoot, const QString& devicePath, bool withSerial)
+    TargetDescription deviceFacts(
+        const QString& canonicalRoot, const QString& devicePath, bool withSerial, int depth = 0)
     {
         // A partition's directory sits inside its disk's; model, queue and bus belong to the disk.
         const bool partition = QFileInfo::exists(devicePath + QStringLiteral("/partition"));
@@ -332,6 +333,16 @@ namespace {
             dev.model = virtualModel(diskDir);
         }
         dev.virtualDisk = virtualDiskOf(relative, diskName, dev, canonicalRoot);
+        // A volume over one device (LVM linear, dm-crypt: Ubuntu's default layout on a virtio
+        // disk) is as virtual as the disk beneath it, as the device counters follow it down.
+        if (dev.virtualDisk.isEmpty()) {
+            const QStringList below = QDir(diskDir + QStringLiteral("/slaves")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+            const QString beneath = below.size() == 1
+                ? QFileInfo(diskDir + QStringLiteral("/slaves/") + below.front()).canonicalFilePath()
+                : QString();
+            if (!beneath.isEmpty() && beneath.startsWith(canonicalRoot) && beneath != devicePath && depth < 8)
+                dev.virtualDisk = deviceFacts(canonicalRoot, beneath, false, depth + 1).virtualDisk;
+        }
         if (withSerial)
             dev.serial = serialFor(diskDir, usb);
         return dev;

@@ -240,6 +240,12 @@ TEST(DeviceExplanations, VirtualDisksAreToldFromTheirBusOrModel)
 
     const QString virtio = sys.disk(QStringLiteral("vda"), QStringLiteral("devices/pci0000:00/0000:00:02.0/virtio1"));
     EXPECT_EQ(describe(virtio).virtualDisk, QStringLiteral("virtio"));
+    // LVM on a partition of it, as Ubuntu lays out a virtio disk: as virtual as the disk beneath.
+    sys.partition(virtio, QStringLiteral("vda2"));
+    const QString lvm = sys.virtualDisk(QStringLiteral("dm-0"));
+    sys.file(lvm + QStringLiteral("/dm/name"), "ubuntu--vg-ubuntu--lv");
+    sys.link(lvm + QStringLiteral("/slaves/vda2"), QStringLiteral("../../../../../") + virtio + QStringLiteral("/vda2"));
+    EXPECT_EQ(describe(lvm).virtualDisk, QStringLiteral("virtio"));
     const QString xen = sys.disk(QStringLiteral("xvda"), QStringLiteral("devices/vbd-51712"));
     EXPECT_EQ(describe(xen).virtualDisk, QStringLiteral("Xen"));
 

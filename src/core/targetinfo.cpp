@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "targetinfo.h"
 #include "sysfsvalue.h"
+#include "virtualdisk.h"
 
 #include <QDir>
 #include <QFile>
@@ -211,58 +212,6 @@ namespace {
         return {};
     }
 
-    // The hypervisor the machine's firmware names (DMI, as systemd-detect-virt reads it first),
-    // empty on bare metal or where there is no DMI (many ARM boards, Firecracker).
-    QString dmiHypervisor(const QString& canonicalRoot)
-    {
-        const QString id = canonicalRoot + QStringLiteral("/class/dmi/id/");
-        const QString both = readSysfsValue(id + QStringLiteral("sys_vendor")) + QLatin1Char(' ')
-            + readSysfsValue(id + QStringLiteral("product_name"));
-        static const std::pair<const char*, const char*> known[] = { { "QEMU", "QEMU" }, { "KVM", "KVM" },
-            { "VMware", "VMware" }, { "VirtualBox", "VirtualBox" }, { "innotek", "VirtualBox" }, { "Xen", "Xen" },
-            { "Microsoft Corporation Virtual Machine", "Hyper-V" }, { "Amazon EC2", "Amazon EC2" },
-            { "Google Compute Engine", "Google Compute Engine" } };
-        for (const auto& [needle, name] : known)
-            if (both.contains(QLatin1String(needle)))
-                return QLatin1String(name);
-        return {};
-    }
-
-    // What makes a disk a virtual machine's (TargetDescription::virtualDisk). The bus or driver
-    // first (virtio, Xen's vbd, Hyper-V's VMBus), then the model the hypervisor gives its
-    // emulated disks. The machine being virtual is not enough: a drive passed through to a guest
-    // keeps its own model and is measured as itself; DMI only names the hypervisor of a disk
-    // whose model says no more than "Virtual disk". systemd-detect-virt is not run: it speaks of
-    // the machine (and of containers, where the disk is the host's own), and it reads the same DMI.
-    QString virtualDiskOf(const QString& relative, const QString& diskName, const TargetDescription& dev,
-        const QString& canonicalRoot)
-    {
-        if (dev.bus == QLatin1String("virtio"))
-            return QStringLiteral("virtio");
-        if (relative.contains(QLatin1String("/vbd-")) || diskName.startsWith(QLatin1String("xvd")))
-            return QStringLiteral("Xen");
-        // storvsc's SCSI disks sit below VMBus; an NVMe drive handed to the guest (Azure's local
-        // NVMe, DDA) sits below a PCI bus that VMBus carries, and is a drive of its own.
-        if (const qsizetype vmbus = relative.indexOf(QLatin1String("/VMBUS:"), 0, Qt::CaseInsensitive);
-            vmbus >= 0 && relative.indexOf(QLatin1String("/pci"), vmbus, Qt::CaseInsensitive) < 0)
-            return QStringLiteral("Hyper-V");
-        const QString name = dev.vendor + QLatin1Char(' ') + dev.model;
-        if (name.contains(QLatin1String("VMware"), Qt::CaseInsensitive))
-            return QStringLiteral("VMware");
-        if (name.contains(QLatin1String("QEMU")))
-            return QStringLiteral("QEMU");
-        if (name.contains(QLatin1String("VBOX")))
-            return QStringLiteral("VirtualBox");
-        if (dev.vendor == QLatin1String("Msft"))
-            return QStringLiteral("Hyper-V");
-        if (dev.model.contains(QLatin1String("Virtual disk"), Qt::CaseInsensitive)
-            || dev.model.contains(QLatin1String("Virtual-disk"), Qt::CaseInsensitive)) {
-            const QString hypervisor = dmiHypervisor(canonicalRoot);
-            return hypervisor.isEmpty() ? QStringLiteral("hypervisor unknown") : hypervisor;
-        }
-        return {};
-    }
-
     // Partitions of a whole disk, in partition-number order: the subdirectories with a `partition` file.
     QStringList partitionNames(const QString& diskDir)
     {
@@ -332,17 +281,12 @@ namespace {
         } else if (dev.model.isEmpty()) {
             dev.model = virtualModel(diskDir);
         }
-        dev.virtualDisk = virtualDiskOf(relative, diskName, dev, canonicalRoot);
+        dev.virtualDisk = virtualDiskKindOf(relative, diskName, dev, canonicalRoot);
         // A volume over one device (LVM linear, dm-crypt: Ubuntu's default layout on a virtio
         // disk) is as virtual as the disk beneath it, as the device counters follow it down.
-        if (dev.virtualDisk.isEmpty()) {
-            const QStringList below = QDir(diskDir + QStringLiteral("/slaves")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-            const QString beneath = below.size() == 1
-                ? QFileInfo(diskDir + QStringLiteral("/slaves/") + below.front()).canonicalFilePath()
-                : QString();
-            if (!beneath.isEmpty() && beneath.startsWith(canonicalRoot) && beneath != devicePath && depth < 8)
-                dev.virtualDisk = deviceFacts(canonicalRoot, beneath, false, depth + 1).virtualDisk;
-        }
+        if (const QString beneath = singleDeviceBeneath(diskDir);
+            dev.virtualDisk.isEmpty() && beneath.startsWith(canonicalRoot) && beneath != devicePath && depth < 8)
+            dev.virtualDisk = deviceFacts(canonicalRoot, beneath, false, depth + 1).virtualDisk;
         if (withSerial)
             dev.serial = serialFor(diskDir, usb);
         return dev;

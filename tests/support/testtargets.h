@@ -126,7 +126,9 @@ public:
             run("umount " + m_mountPoint);
             ::rmdir(m_mountPoint.c_str());
         }
-        if (!m_device.empty())
+        // Only while the device still holds our image: a test may have detached it already, and
+        // with parallel tests the same loopN may by now be another test's device.
+        if (!m_device.empty() && backsOurImage())
             run("losetup -d " + m_device);
         if (!m_image.empty())
             ::unlink(m_image.c_str());
@@ -166,6 +168,14 @@ public:
     std::string checksum() const { return run("sha256sum " + m_device + " | cut -d' ' -f1"); }
 
 private:
+    bool backsOurImage() const
+    {
+        std::ifstream in("/sys/block/" + m_device.substr(m_device.rfind('/') + 1) + "/loop/backing_file");
+        std::string line;
+        std::getline(in, line);
+        return !line.empty() && line.rfind(m_image, 0) == 0; // the kernel may append " (deleted)"
+    }
+
     std::string m_image, m_device, m_mountPoint;
     bool m_frozen = false;
 };

@@ -2,11 +2,13 @@
 #include "capacitypage.h"
 
 #include "runheader.h"
+#include "units.h"
 #include "targetcombo.h"
 #include "toolchart.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFormLayout>
 #include <QLineSeries>
@@ -14,7 +16,7 @@
 namespace dm {
 
 namespace {
-    QString bytesText(uint64_t bytes) { return capacitySize(bytes); }
+    QString bytesText(uint64_t bytes) { return decimalSizeText(bytes); }
 }
 
 CapacityPage::CapacityPage(QWidget* parent)
@@ -150,9 +152,21 @@ void CapacityPage::run(CapacityRequest request)
         [this](const Result<CapacityResult>& result, const ReportHeader& header) { onFinished(result, header); });
 }
 
+namespace {
+    // A probe's own stages in the status line (phasetext.h; in the status line's translation context).
+    QString probeStageText(const RunPhase& p)
+    {
+        if (p.stage == kProbeStage)
+            return QCoreApplication::translate("dm::PhaseText", "Probing: %1 of %2 block reads and writes").arg(p.index).arg(p.count) + phaseTimeLeftText(p);
+        if (p.stage == kRestoreStage)
+            return QCoreApplication::translate("dm::PhaseText", "Putting back what the probe overwrote: %1 of %2").arg(p.index).arg(p.count);
+        return {};
+    }
+}
+
 void CapacityPage::onPhase(const RunPhase& p, const QString& target)
 {
-    showPhase(p, { target });
+    showPhase(p, { target, {}, probeStageText });
     if (p.bytesTotal > 0 && p.bytesTotal != m_chartBytes) {
         m_chartBytes = p.bytesTotal;
         m_chart->setXAxis(tr("Position (GB)"), 0, double(p.bytesTotal) / 1e9);

@@ -355,12 +355,9 @@ QString GridPage::testTitle(size_t runIndex) const
 void GridPage::onPhase(const RunPhase& p)
 {
     m_measuring = p.stage == Stage::WarmUp || p.stage == Stage::Measure;
-    switch (p.stage) {
-    case Stage::Interval:
+    if (p.stage == Stage::Interval)
         m_grid->setRunningTest(std::nullopt);
-        break;
-    case Stage::WarmUp:
-    case Stage::Measure: {
+    if (m_measuring) {
         if (int(p.index) != m_currentTest) {
             m_currentTest = int(p.index);
             const RunSettings& run = m_settings.run;
@@ -369,10 +366,6 @@ void GridPage::onPhase(const RunPhase& p)
         }
         const QString pass = p.stage == Stage::WarmUp ? tr("warm-up") : tr("pass %1/%2").arg(p.pass).arg(p.passCount);
         Q_EMIT runningTestChanged(QStringLiteral("%1 (%2)").arg(testTitle(p.index), pass));
-        break;
-    }
-    default:
-        break;
     }
     setStatus(phaseStatusText(p, { m_model->runTarget(), [this](size_t i) { return testTitle(i); } }));
 }

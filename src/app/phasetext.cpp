@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "phasetext.h"
 
-#include "capacityreport.h"
 #include "toolpage.h"
+#include "units.h"
 
 #include <QCoreApplication>
 
@@ -22,47 +22,58 @@ namespace {
         return p.mbPerSec ? mbPerSecText(*p.mbPerSec) : QString();
     }
 
-    // " · 1:05 left" where the engine can tell.
-    QString left(const RunPhase& p)
-    {
-        return p.secondsLeft ? PhaseText::tr(" · %1 left").arg(clockText(*p.secondsLeft)) : QString();
+    QString left(const RunPhase& p) { return phaseTimeLeftText(p); }
+}
+
+QString phaseTimeLeftText(const RunPhase& p)
+{
+    return p.secondsLeft ? PhaseText::tr(" · %1 left").arg(clockText(*p.secondsLeft)) : QString();
+}
+
+QString stageProgressText(const RunPhase& p, const QString& what)
+{
+    switch (p.stage.counts) {
+    case StageCounts::Items:
+        return PhaseText::tr("%1: %2 of %3").arg(what).arg(std::min(p.index, p.count)).arg(p.count) + left(p);
+    case StageCounts::Bytes:
+        if (p.bytesTotal == 0)
+            break;
+        return PhaseText::tr("%1 %2 of %3").arg(what, decimalSizeText(p.bytesDone), decimalSizeText(p.bytesTotal))
+            + (p.mbPerSec ? PhaseText::tr(" at %1").arg(rate(p)) : QString()) + left(p);
+    case StageCounts::Passes:
+        return PhaseText::tr("%1 · pass %2/%3").arg(what).arg(p.pass).arg(p.passCount) + left(p);
+    case StageCounts::Countdown:
+        return PhaseText::tr("%1: %2 s").arg(what).arg(int(p.stageSecondsLeft + 0.5)) + left(p);
+    case StageCounts::Nothing:
+        break;
     }
+    return PhaseText::tr("%1…").arg(what) + left(p);
 }
 
 QString phaseStatusText(const RunPhase& p, const PhaseWords& words)
 {
+    if (words.stageText)
+        if (QString own = words.stageText(p); !own.isEmpty())
+            return own;
     const QString title = words.itemTitle ? words.itemTitle(p.index) : QString::fromStdString(p.label);
-    switch (p.stage) {
-    case Stage::Prepare:
+    // The stages every kind shares (runevents.h); a kind's own are its page's (stageText).
+    if (p.stage == Stage::Prepare)
         return PhaseText::tr("Preparing %1…").arg(words.target);
-    case Stage::Fill:
+    if (p.stage == Stage::Fill)
         return PhaseText::tr("Writing the test file: %1%").arg(int(100 * p.stageFraction)) + left(p);
-    case Stage::WarmUp:
+    if (p.stage == Stage::WarmUp)
         return PhaseText::tr("%1 · warm-up").arg(title) + left(p);
-    case Stage::Measure:
+    if (p.stage == Stage::Measure)
         return PhaseText::tr("%1 · pass %2/%3").arg(title).arg(p.pass).arg(p.passCount) + left(p);
-    case Stage::Interval:
+    if (p.stage == Stage::Interval)
         return PhaseText::tr("Interval: next test in %1 s").arg(int(p.stageSecondsLeft + 0.5)) + left(p);
-    case Stage::Rate:
-        return PhaseText::tr("Reading sample %1 of %2…").arg(std::min(p.index, p.count)).arg(p.count) + left(p);
-    case Stage::Access:
-        return PhaseText::tr("Access time: %1 of %2 reads…").arg(std::min(p.index, p.count)).arg(p.count) + left(p);
-    case Stage::Write:
-        return PhaseText::tr("Writing %1 of %2 at %3")
-                   .arg(capacitySize(p.bytesDone), capacitySize(p.bytesTotal), rate(p))
-            + left(p);
-    case Stage::Flush:
+    if (p.stage == Stage::Write)
+        return stageProgressText(p, PhaseText::tr("Writing"));
+    if (p.stage == Stage::Flush)
         return PhaseText::tr("Flushing what was written to the drive…");
-    case Stage::Read:
-        return PhaseText::tr("Reading back %1 of %2 at %3")
-                   .arg(capacitySize(p.bytesDone), capacitySize(p.bytesTotal), rate(p))
-            + left(p);
-    case Stage::Probe:
-        return PhaseText::tr("Probing: %1 of %2 block reads and writes").arg(p.index).arg(p.count) + left(p);
-    case Stage::Restore:
-        return PhaseText::tr("Putting back what the probe overwrote: %1 of %2").arg(p.index).arg(p.count);
-    }
-    return {};
+    if (p.stage == Stage::Read)
+        return stageProgressText(p, PhaseText::tr("Reading back"));
+    return stageProgressText(p, QString::fromStdString(p.label));
 }
 
 } // namespace dm

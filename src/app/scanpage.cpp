@@ -14,6 +14,8 @@
 #include <QScatterSeries>
 #include <QSpinBox>
 
+#include <QCoreApplication>
+
 #include <unistd.h>
 
 namespace dm {
@@ -125,6 +127,19 @@ bool ScanPage::launch()
     return true;
 }
 
+namespace {
+    // The scan's own stages in the status line (phasetext.h; in the status line's translation context).
+    QString scanStageText(const RunPhase& p)
+    {
+        const size_t done = std::min(p.index, p.count);
+        if (p.stage == kScanRateStage)
+            return QCoreApplication::translate("dm::PhaseText", "Reading sample %1 of %2…").arg(done).arg(p.count) + phaseTimeLeftText(p);
+        if (p.stage == kScanAccessStage)
+            return QCoreApplication::translate("dm::PhaseText", "Access time: %1 of %2 reads…").arg(done).arg(p.count) + phaseTimeLeftText(p);
+        return {};
+    }
+}
+
 void ScanPage::run(ScanRequest request)
 {
     setStatus(tr("Scanning %1…").arg(QString::fromStdString(request.target)));
@@ -133,7 +148,7 @@ void ScanPage::run(ScanRequest request)
         [this](const ScanRequest& r, const auto& post, const std::atomic<bool>& cancel) {
             const QString target = QString::fromStdString(r.target);
             ScanCallbacks callbacks;
-            callbacks.phase = [=, this](const RunPhase& p) { post([=, this] { showPhase(p, { target }); }); };
+            callbacks.phase = [=, this](const RunPhase& p) { post([=, this] { showPhase(p, { target, {}, scanStageText }); }); };
             callbacks.sample = [=, this](const ScanSample& s) { post([=, this] { onSample(s); }); };
             callbacks.access = [=, this](const std::vector<AccessSample>& a) { post([=, this] { onAccess(a); }); };
             return runSurfaceScan(r, callbacks, cancel);

@@ -27,10 +27,7 @@ namespace {
     }
 
     // Stages that count items one by one (tests, samples, reads, blocks).
-    bool countsItems(Stage s)
-    {
-        return s != Stage::Prepare && s != Stage::Fill && s != Stage::Write && s != Stage::Read && s != Stage::Flush;
-    }
+    bool countsItems(const Stage& s) { return s.counts != StageCounts::Nothing && s.counts != StageCounts::Bytes; }
 }
 
 QString phaseLineText(const RunPhase& p)

@@ -3,6 +3,7 @@
 
 #include "capacityio.h"
 #include "targetinfo.h"
+#include "units.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -46,15 +47,6 @@ namespace {
 
 } // namespace
 
-QString capacitySize(uint64_t bytes)
-{
-    if (bytes >= 1000000000ull)
-        return QStringLiteral("%1 GB").arg(double(bytes) / 1e9, 0, 'f', 1);
-    if (bytes >= 1000000ull)
-        return QStringLiteral("%1 MB").arg(double(bytes) / 1e6, 0, 'f', 1);
-    return QStringLiteral("%1 KB").arg(double(bytes) / 1e3, 0, 'f', 1);
-}
-
 QString capacityVerdictSentence(const CapacityResult& r)
 {
     const auto v = capacityVerdict(r);
@@ -65,28 +57,28 @@ QString capacityVerdictSentence(const CapacityResult& r)
                                                    : QString();
     switch (*v) {
     case CapacityVerdict::Ok:
-        return (probe ? QStringLiteral("OK: holds all %1 it announces").arg(capacitySize(r.announcedBytes))
+        return (probe ? QStringLiteral("OK: holds all %1 it announces").arg(decimalSizeText(r.announcedBytes))
                       : QStringLiteral("OK: all %1 written to its free space came back intact")
-                            .arg(capacitySize(r.bytesRead)))
+                            .arg(decimalSizeText(r.bytesRead)))
             + partial;
     case CapacityVerdict::Fake:
         if (probe)
             return QStringLiteral("FAKE: holds %1 of the %2 it announces%3")
-                       .arg(capacitySize(r.verifiedBytes), capacitySize(r.announcedBytes),
+                       .arg(decimalSizeText(r.verifiedBytes), decimalSizeText(r.announcedBytes),
                            r.wrapBytes ? QStringLiteral(" (what is written past %1 lands on the start again)")
-                                             .arg(capacitySize(*r.wrapBytes))
+                                             .arg(decimalSizeText(*r.wrapBytes))
                                        : QStringLiteral(" (what is written past that is lost)"))
                 + partial;
         return QStringLiteral("FAKE: only %1 of the %2 written to its free space came back; it holds less than it "
                               "announces%3")
-                   .arg(capacitySize(r.verifiedBytes), capacitySize(r.bytesRead),
+                   .arg(decimalSizeText(r.verifiedBytes), decimalSizeText(r.bytesRead),
                        r.blockCount(BlockClass::Overwritten) ? QStringLiteral(" (later writes overwrote earlier ones)")
                                                               : QString())
             + partial;
     case CapacityVerdict::Damaged:
         return QStringLiteral("DAMAGED: %1 of the %2 did not come back intact, the first from offset %3%4")
-                   .arg(capacitySize(r.lostBytes), capacitySize(probe ? r.announcedBytes : r.bytesRead),
-                       capacitySize(r.firstLostOffset.value_or(0)), partial);
+                   .arg(decimalSizeText(r.lostBytes), decimalSizeText(probe ? r.announcedBytes : r.bytesRead),
+                       decimalSizeText(r.firstLostOffset.value_or(0)), partial);
     }
     return {};
 }
@@ -231,11 +223,11 @@ QString formatCapacityText(const CapacityReport& report)
     if (probe)
         out += QStringLiteral("  Checked:  a probe of %1 blocks of 4 KiB across the %2 device%3\n")
                    .arg(r.blocksChecked())
-                   .arg(capacitySize(r.announcedBytes),
+                   .arg(decimalSizeText(r.announcedBytes),
                        r.request.restore ? QStringLiteral(", each put back afterwards") : QString());
     else
         out += QStringLiteral("  Checked:  %1 written to its free space in %2 test file%3, read back with O_DIRECT\n")
-                   .arg(capacitySize(r.bytesWritten))
+                   .arg(decimalSizeText(r.bytesWritten))
                    .arg(r.files)
                    .arg(r.files == 1 ? QString() : QStringLiteral("s"));
     out += QStringLiteral("  Blocks:   %1 ok, %2 corrupted, %3 overwritten, %4 missing (4 KiB each)\n")
@@ -244,18 +236,18 @@ QString formatCapacityText(const CapacityReport& report)
                .arg(r.blockCount(BlockClass::Overwritten))
                .arg(r.blockCount(BlockClass::Missing));
     out += QStringLiteral("  Verified: %1 of %2; lost %3")
-               .arg(capacitySize(r.verifiedBytes), capacitySize(probe ? r.announcedBytes : r.bytesRead),
-                   r.lostBytes ? capacitySize(r.lostBytes) : QStringLiteral("nothing"));
+               .arg(decimalSizeText(r.verifiedBytes), decimalSizeText(probe ? r.announcedBytes : r.bytesRead),
+                   r.lostBytes ? decimalSizeText(r.lostBytes) : QStringLiteral("nothing"));
     if (r.firstLostOffset)
         out += QStringLiteral(", the first at offset %1 (%2 bytes)")
-                   .arg(capacitySize(*r.firstLostOffset))
+                   .arg(decimalSizeText(*r.firstLostOffset))
                    .arg(*r.firstLostOffset);
     out += QLatin1Char('\n');
     const size_t shown = std::min<size_t>(r.lostRanges.size(), 10);
     for (size_t i = 0; i < shown; ++i) {
         const LostRange& x = r.lostRanges[i];
         out += QStringLiteral("  Lost:     %1 from %2 to %3 (%4)\n")
-                   .arg(capacitySize(x.length), capacitySize(x.offset), capacitySize(x.offset + x.length),
+                   .arg(decimalSizeText(x.length), decimalSizeText(x.offset), decimalSizeText(x.offset + x.length),
                        QString::fromLatin1(blockClassName(x.kind)));
     }
     if (r.lostRangeCount > shown)

@@ -42,7 +42,5 @@ QString capacityVerdictSentence(const CapacityResult& result);
 // A stick on a USB 2.0 link or on battery explains a slow check as it explains a slow grid.
 std::vector<Explanation> explainCapacity(const CapacityReport& report);
 
-// "7.8 GB", "512.0 MB": decimal units, as every Diskometer report and the stick's box use.
-QString capacitySize(uint64_t bytes);
 
 } // namespace dm

@@ -41,4 +41,13 @@ std::optional<Unit> parseUnit(const QString& key)
     return std::nullopt;
 }
 
+QString decimalSizeText(uint64_t bytes)
+{
+    if (bytes >= 1000000000ull)
+        return QStringLiteral("%1 GB").arg(double(bytes) / 1e9, 0, 'f', 1);
+    if (bytes >= 1000000ull)
+        return QStringLiteral("%1 MB").arg(double(bytes) / 1e6, 0, 'f', 1);
+    return QStringLiteral("%1 KB").arg(double(bytes) / 1e3, 0, 'f', 1);
+}
+
 } // namespace dm

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QString>
+#include <cstdint>
 #include <optional>
 
 namespace dm {
@@ -12,5 +13,8 @@ enum class Unit { MBps, GBps, Iops, Microseconds };
 QString unitName(Unit u); // "MB/s", "GB/s", "IOPS", "μs"
 QString unitKey(Unit u); // "mbps", "gbps", "iops", "us": for settings and command lines
 std::optional<Unit> parseUnit(const QString& key);
+
+// "1.5 GB", "640.0 MB", "4.1 KB": decimal, as drives are sold, for sizes in a sentence.
+QString decimalSizeText(uint64_t bytes);
 
 } // namespace dm

@@ -28,6 +28,10 @@ namespace dm {
 // writes a bounded number of blocks (capacityprobe.cpp explains which, and why they expose any
 // wrap-around of the addresses, not only at powers of two), finds the real size, and writes back
 // what it overwrote unless `restore` is off.
+// A device probe's own stages: its block reads and writes, then putting back what it overwrote.
+inline constexpr Stage kProbeStage { "probe", StageCounts::Items };
+inline constexpr Stage kRestoreStage { "restore", StageCounts::Items };
+
 struct CapacityRequest : RunTarget {
     // A directory: bytes to fill; 0 = all the free space but kFreeSpaceMargin. Unused on a device.
     uint64_t size = 0;
@@ -79,7 +83,7 @@ struct CapacityResult : RunEnvelope {
 std::optional<CapacityVerdict> capacityVerdict(const CapacityResult& result);
 
 // A capacity check has nothing to say besides its phases (runevents.h: Write, Flush and Read for a
-// fill, with "write_mb_per_s" and "read_mb_per_s" over the bytes done; Probe and Restore for a
+// fill, with "write_mb_per_s" and "read_mb_per_s" over the bytes done; kProbeStage and kRestoreStage for a
 // probe, counted in blocks), on the calling thread a few times a second.
 using CapacityCallbacks = RunEvents;
 

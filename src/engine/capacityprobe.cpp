@@ -178,7 +178,7 @@ namespace {
             const std::atomic<bool> never { false };
             std::sort(m_written.begin(), m_written.end());
             m_written.erase(std::unique(m_written.begin(), m_written.end()), m_written.end());
-            m_stage = Stage::Restore;
+            m_stage = kRestoreStage;
             m_done = 0;
             m_total = m_written.size() * 2;
             for (bool verify : { false, true }) {
@@ -265,16 +265,16 @@ namespace {
             m_last = now;
             RunPhase p;
             p.stage = m_stage;
-            p.label = m_stage == Stage::Probe ? "Probing" : "Putting back what the probe overwrote";
+            p.label = m_stage == kProbeStage ? "Probing" : "Putting back what the probe overwrote";
             p.index = std::min(m_done, m_total);
             p.count = m_total;
             p.stageFraction = m_total ? double(p.index) / double(m_total) : 0.0;
             // Putting back takes the last tenth of the bar: its length is known only after the probe.
             const double probeShare = m_out.request.restore ? 0.9 : 1.0;
-            p.fraction = m_stage == Stage::Probe ? probeShare * p.stageFraction
+            p.fraction = m_stage == kProbeStage ? probeShare * p.stageFraction
                                                  : probeShare + (1 - probeShare) * p.stageFraction;
             p.elapsedSeconds = Seconds(now - m_start).count();
-            if (p.elapsedSeconds > 1 && m_done > 0 && m_stage == Stage::Probe)
+            if (p.elapsedSeconds > 1 && m_done > 0 && m_stage == kProbeStage)
                 p.secondsLeft = p.elapsedSeconds / double(m_done) * double(m_total - p.index);
             m_cb.onPhase(p);
         }
@@ -292,7 +292,7 @@ namespace {
         CapacityResult& m_out;
         std::map<uint64_t, std::vector<uint8_t>> m_saved; // block -> what it held before
         std::vector<uint64_t> m_written;
-        Stage m_stage = Stage::Probe;
+        Stage m_stage = kProbeStage;
         uint64_t m_done = 0, m_total = 0;
         Clock::time_point m_start = Clock::now(), m_last {};
     };

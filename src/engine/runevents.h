@@ -6,26 +6,51 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace dm {
 
-// What a run is doing, in the words every kind shares. The ids are stable (tests and a future
-// event log name them); each front end puts its own words, translated or not, on them.
-enum class Stage {
-    Prepare, // opening the target, checking it
-    Fill, // the grid's and the sweep's test file is written before anything is measured
-    WarmUp, // a grid or sweep test before its measured passes
-    Measure, // a grid or sweep test's measured passes
-    Interval, // the pause between two tests
-    Rate, // a surface scan's read (and write-back) samples
-    Access, // a surface scan's random reads for the access time
-    Write, // a sustained write, or a capacity check filling the free space
-    Flush, // a capacity check's files going to the medium
-    Read, // a capacity check reading its files back
-    Probe, // a capacity probe's block reads and writes
-    Restore, // a capacity probe putting back what it overwrote
+// How a stage counts its progress: what a front end can say of it besides its name.
+enum class StageCounts {
+    Nothing, // a stage that is just under way ("Preparing…", "Flushing…")
+    Items, // item `index` of `count` (a scan's samples, a probe's blocks, files)
+    Bytes, // `bytesDone` of `bytesTotal` at the latest rate
+    Passes, // a grid or sweep test's passes (`pass` of `passCount`); the test is the item
+    Countdown, // `stageSecondsLeft` until the next item
 };
-const char* stageName(Stage stage); // "prepare", "fill", …
+
+// What a run is doing. Its id is stable (tests and a future event log name it); each front end
+// puts its own words, translated or not, on it. The stages several kinds share are named here;
+// a kind declares its own beside its run function (surfacescan.h, capacitycheck.h), and its page
+// gives them their words (PhaseWords::stageText), so a new kind touches no list of stages.
+struct Stage {
+    const char* id = "prepare";
+    StageCounts counts = StageCounts::Nothing;
+
+    static const Stage Prepare; // opening the target, checking it
+    static const Stage Fill; // the grid's and the sweep's test file is written before anything is measured
+    static const Stage WarmUp; // a grid or sweep test before its measured passes
+    static const Stage Measure; // a grid or sweep test's measured passes
+    static const Stage Interval; // the pause between two tests
+    static const Stage Write; // data written and timed (a sustained write, a capacity fill)
+    static const Stage Flush; // what was written going to the medium
+    static const Stage Read; // data read back and timed
+
+    bool operator==(const Stage& other) const
+    {
+        return counts == other.counts && std::string_view(id) == std::string_view(other.id);
+    }
+};
+inline constexpr Stage Stage::Prepare { "prepare", StageCounts::Nothing };
+inline constexpr Stage Stage::Fill { "fill", StageCounts::Bytes };
+inline constexpr Stage Stage::WarmUp { "warm-up", StageCounts::Passes };
+inline constexpr Stage Stage::Measure { "measure", StageCounts::Passes };
+inline constexpr Stage Stage::Interval { "interval", StageCounts::Countdown };
+inline constexpr Stage Stage::Write { "write", StageCounts::Bytes };
+inline constexpr Stage Stage::Flush { "flush", StageCounts::Nothing };
+inline constexpr Stage Stage::Read { "read", StageCounts::Bytes };
+
+inline const char* stageName(const Stage& stage) { return stage.id; }
 
 // One report of where a run stands: sent when the stage or the item changes and a few times a
 // second between (at most 4 Hz), so a front end redraws without counting for itself.

@@ -217,22 +217,22 @@ static Result<ScanResult> scanOnItsThread(
     // share of the run each stage stands for, and the time left where it can be told.
     const double rateShare = req.accessSamples > 0 ? 0.85 : 1.0;
     double stageStart = 0; // seconds into the scan when this stage began
-    const auto report = [&](Stage stage, uint32_t done, uint32_t total, std::optional<double> mbPerSec) {
+    const auto report = [&](const Stage& stage, uint32_t done, uint32_t total, std::optional<double> mbPerSec) {
         if (!cb.phase || total == 0)
             return;
         RunPhase p;
         p.stage = stage;
-        p.label = stage == Stage::Rate ? "Read rate" : "Access time";
+        p.label = stage == kScanRateStage ? "Read rate" : "Access time";
         p.index = done;
         p.count = total;
         p.stageFraction = double(done) / total;
         p.fraction = std::min(1.0,
-            stage == Stage::Rate ? p.stageFraction * rateShare : rateShare + p.stageFraction * (1 - rateShare));
+            stage == kScanRateStage ? p.stageFraction * rateShare : rateShare + p.stageFraction * (1 - rateShare));
         p.elapsedSeconds = elapsed();
         p.mbPerSec = mbPerSec;
         // How long the rest of the stage takes at this stage's pace so far; the access reads
         // after the rate samples have no pace yet, so the rate stage tells only when they are none.
-        if (done > 0 && (stage == Stage::Access || req.accessSamples == 0))
+        if (done > 0 && (stage == kScanAccessStage || req.accessSamples == 0))
             p.secondsLeft = (p.elapsedSeconds - stageStart) / done * (total - done);
         cb.onPhase(p);
     };
@@ -285,7 +285,7 @@ static Result<ScanResult> scanOnItsThread(
         if (s.writeMbPerSec)
             cb.onSeries("write_mb_per_s", i, double(s.offset), *s.writeMbPerSec);
         cb.onItemFinished(i);
-        report(Stage::Rate, i + 1, req.samples, s.readMbPerSec);
+        report(kScanRateStage, i + 1, req.samples, s.readMbPerSec);
     }
 
     // A sample cut short by Stop moved bytes no count holds: a stopped phase has no account.
@@ -336,7 +336,7 @@ static Result<ScanResult> scanOnItsThread(
             for (const AccessSample& b : batch)
                 cb.onSeries("access_ms", i, double(b.offset), b.latencyNs / 1e6);
             batch.clear();
-            report(Stage::Access, i + 1, req.accessSamples, std::nullopt);
+            report(kScanAccessStage, i + 1, req.accessSamples, std::nullopt);
         }
     }
     if (!batch.empty() && cb.access)

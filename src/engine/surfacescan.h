@@ -18,6 +18,10 @@ namespace dm {
 // spread evenly from the start to the end of a block device, then the access time of random
 // 4 KiB reads across all of it.
 // RunTarget::target is a block device: a scan reads the whole of it.
+// The scan's own stages: its rate samples, then the random reads of the access time.
+inline constexpr Stage kScanRateStage { "rate", StageCounts::Items };
+inline constexpr Stage kScanAccessStage { "access", StageCounts::Items };
+
 struct ScanRequest : RunTarget {
     uint32_t samples = 100;
     uint64_t sampleSize = 10 * MiB; // a multiple of 4 KiB, at most kMaxScanSampleSize
@@ -66,7 +70,7 @@ struct ScanResult : RunEnvelope {
 
 ScanSummary summarize(const ScanResult& result);
 
-// The scan's own events besides its phases (runevents.h: stages Rate and Access, one item per
+// The scan's own events besides its phases (stages kScanRateStage and kScanAccessStage, one item per
 // sample or read), called on the scanning thread; keep them short. The access callback comes at
 // most every 100 reads (in batches) so a GUI is not flooded.
 struct ScanCallbacks : RunEvents {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The CLI's one status line for every kind (progressline.h), from the run's phases.
 #include "progressline.h"
+#include "surfacescan.h"
 
 #include <gtest/gtest.h>
 
@@ -48,7 +49,7 @@ TEST(ProgressLine, AStageThatMovesBytesShowsHowManyOfHowMany)
 TEST(ProgressLine, CountedItemsNeverShowMoreThanTheirCount)
 {
     RunPhase p;
-    p.stage = Stage::Rate;
+    p.stage = kScanRateStage;
     p.label = "Read rate";
     p.index = 100; // after the last sample
     p.count = 100;

@@ -252,7 +252,7 @@ TEST(RunEvents, TheScanReportsEverySampleAtItsOffset)
     EXPECT_EQ(rec.seriesOf("access_ms").size(), 200u);
     // The rate samples are most of the bar, the access reads the rest, up to the whole.
     for (const RunPhase& p : rec.phases)
-        if (p.stage == Stage::Rate) {
+        if (p.stage == kScanRateStage) {
             EXPECT_LE(p.fraction, 0.85 + 1e-9);
         }
     EXPECT_DOUBLE_EQ(rec.phases.back().fraction, 1.0);

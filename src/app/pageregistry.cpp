@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pageregistry.h"
 
-#include "capacitypage.h"
 #include "gridpage.h"
+#include "kindregistry.h"
 #include "scanpage.h"
 #include "sustainedpage.h"
 #include "sweeppage.h"
@@ -10,6 +10,11 @@
 #include <QStringList>
 
 namespace dm {
+
+// Each kind that is a folder of its own defines its page (cmake/kinds.cmake).
+#define DM_DECLARE_PAGE(id) TestPage* id##Page(const PageContext& context, QWidget* parent);
+DM_FOLDER_KINDS_APP(DM_DECLARE_PAGE)
+#undef DM_DECLARE_PAGE
 
 namespace {
     // The other kinds' pages take their options after they are made (TestPage::applyOptions).
@@ -24,7 +29,9 @@ const std::vector<PageEntry>& pageEntries()
         { "scan", make<ScanPage> },
         { "sustained", make<SustainedPage> },
         { "sweep", make<SweepPage> },
-        { "capacity", make<CapacityPage> },
+#define DM_PAGE_ENTRY(id) { #id, id##Page },
+        DM_FOLDER_KINDS_APP(DM_PAGE_ENTRY)
+#undef DM_PAGE_ENTRY
     };
     return all;
 }

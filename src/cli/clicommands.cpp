@@ -3,11 +3,17 @@
 
 #include "fiojobcommand.h"
 #include "historycommand.h"
+#include "kindregistry.h"
 #include "othercommands.h"
 #include "remotecommand.h"
 #include "targetscommand.h"
 
 namespace dm {
+
+// Each kind that is a folder of its own defines its command (cmake/kinds.cmake).
+#define DM_DECLARE_COMMAND(id) const CliCommand& id##Command();
+DM_FOLDER_KINDS_CLI(DM_DECLARE_COMMAND)
+#undef DM_DECLARE_COMMAND
 
 const std::vector<CliCommand>& cliCommands()
 {
@@ -16,8 +22,9 @@ const std::vector<CliCommand>& cliCommands()
         { "scan", runScanCommand, "DEVICE", "read a block device end to end (surface scan)" },
         { "sustained", runSustainedCommand, "TARGET", "write gigabytes to find where the drive's cache runs out" },
         { "sweep", runSweepCommand, "TARGET", "measure every block size from 4 KiB to 16 MiB" },
-        { "capacity", runCapacityCommand, "TARGET",
-            "check that a stick holds what it announces (fake capacity, damaged blocks)" },
+#define DM_COMMAND_ENTRY(id) id##Command(),
+        DM_FOLDER_KINDS_CLI(DM_COMMAND_ENTRY)
+#undef DM_COMMAND_ENTRY
         { "health", runHealthCommand, "[DEVICE]", "show each drive's health, temperature and SMART figures" },
         { "history", runHistoryCommand, "SUBCOMMAND", "list, show, compare, import and delete stored runs" },
         { "fio-job", runFioJobCommand, "TARGET", "print an fio job file that runs the same tests" },

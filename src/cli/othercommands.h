@@ -11,8 +11,6 @@ namespace dm {
 int runScanCommand(const QStringList& arguments);
 int runSustainedCommand(const QStringList& arguments);
 int runSweepCommand(const QStringList& arguments);
-// `capacity TARGET` (issue 15): 0 verified, 1 fake, damaged or an I/O error, 2 usage, 130 interrupted.
-int runCapacityCommand(const QStringList& arguments);
 // `health [DEVICE]` (issue 15): 0 no drive is Bad, 1 a drive is Bad, 2 usage or a bad DEVICE.
 int runHealthCommand(const QStringList& arguments);
 

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The registry of test kinds: one line per kind. A new kind adds its files (engine part, report,
-// <kind>kind.cpp, CLI command, page) and its two lines here; see docs/ARCHITECTURE.md.
+// The registry of test kinds: the grid's, scan's, sustained write's and sweep's written here, then
+// every kind that is a folder of its own (src/kinds/CMakeLists.txt lists them; kindregistry.h is
+// made from that list), then fio's output, which is read but never run. See docs/ARCHITECTURE.md.
 #include "testkind.h"
+
+#include "kindregistry.h"
 
 namespace dm {
 
@@ -9,8 +12,10 @@ const TestKind& gridKind();
 const TestKind& scanKind();
 const TestKind& sustainedKind();
 const TestKind& sweepKind();
-const TestKind& capacityKind();
 const TestKind& fioKind();
+#define DM_DECLARE_KIND(id) const TestKind& id##Kind();
+DM_FOLDER_KINDS_CORE(DM_DECLARE_KIND)
+#undef DM_DECLARE_KIND
 
 const std::vector<const TestKind*>& kinds()
 {
@@ -19,7 +24,9 @@ const std::vector<const TestKind*>& kinds()
         &scanKind(),
         &sustainedKind(),
         &sweepKind(),
-        &capacityKind(),
+#define DM_KIND_ENTRY(id) &id##Kind(),
+        DM_FOLDER_KINDS_CORE(DM_KIND_ENTRY)
+#undef DM_KIND_ENTRY
         &fioKind(),
     };
     return all;

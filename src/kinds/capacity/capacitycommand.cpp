@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "capacityreport.h"
+#include "clicommands.h"
 #include "kindrun.h"
-#include "othercommands.h"
 
 #include <QFileInfo>
 
 namespace dm {
 
+namespace {
+
+// `capacity TARGET` (issue 15): 0 verified, 1 fake, damaged or an I/O error, 2 usage, 130 interrupted.
 int runCapacityCommand(const QStringList& arguments)
 {
     QCommandLineParser p;
@@ -77,6 +80,15 @@ int runCapacityCommand(const QStringList& arguments)
                 printError(capacityVerdictSentence(r.result));
                 return true;
             } });
+}
+
+} // namespace
+
+const CliCommand& capacityCommand()
+{
+    static const CliCommand command { "capacity", runCapacityCommand, "TARGET",
+        "check that a stick holds what it announces (fake capacity, damaged blocks)" };
+    return command;
 }
 
 } // namespace dm

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "capacitypage.h"
 
+#include "pageregistry.h"
 #include "runheader.h"
-#include "units.h"
 #include "targetcombo.h"
 #include "toolchart.h"
+#include "units.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -247,5 +248,7 @@ void CapacityPage::applyKindOptions(const AppOptions& options, bool)
     if (options.size)
         setSize(*options.size);
 }
+
+TestPage* capacityPage(const PageContext&, QWidget* parent) { return new CapacityPage(parent); }
 
 } // namespace dm

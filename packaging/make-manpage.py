@@ -168,7 +168,8 @@ def cli_page(args, date, version):
     out.append("\n.br\n".join(syn))
     out.append(".SH DESCRIPTION")
     for p in description:
-        out.append(paragraph(p))
+        if p[0] != "Commands:":  # the help's list of commands: the page's COMMANDS section below
+            out.append(paragraph(p))
     out.append(".SH COMMANDS")
     for cmd, cargs, summary in commands:
         out.append(".TP\n" + f"\\fB{esc(cmd)}\\fR {esc(cargs)}".rstrip() + "\n" + line(summary[:1].upper() + summary[1:] + "."))

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clioptions.h"
-#include "clicommon.h"
-
+#include "clicommands.h"
 #include "clicommon.h"
 
 #include <QCommandLineParser>
@@ -12,6 +11,24 @@ namespace dm {
 namespace {
 
     Error usage(const QString& message) { return usageError(message.toStdString()); }
+
+    // "Commands:" and one line per command of the table (clicommands.cpp), so a new kind's
+    // command is in the help as soon as it is in the table.
+    QString commandListText()
+    {
+        std::vector<CliCommand> all { kRunCommand };
+        all.insert(all.end(), cliCommands().begin(), cliCommands().end());
+        qsizetype width = 0;
+        const auto usageOf = [](const CliCommand& c) {
+            return QString::fromLatin1(c.name) + (*c.arguments ? QLatin1Char(' ') + QString::fromLatin1(c.arguments) : QString());
+        };
+        for (const CliCommand& c : all)
+            width = std::max(width, usageOf(c).size());
+        QString text = QStringLiteral("Commands:");
+        for (const CliCommand& c : all)
+            text += QStringLiteral("\n  %1  %2").arg(usageOf(c), -int(width)).arg(QString::fromUtf8(c.summary));
+        return text;
+    }
 
     Result<double> secondsOption(const QCommandLineParser& p, const QString& name, double lo, double hi)
     {
@@ -36,16 +53,11 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
         "TARGET is a directory (a test file is made there and removed; default: the current directory),\n"
         "an existing file, or a block device (read tests; writing needs --allow-destructive).\n\n"
         "Exit codes: 0 all tests ran, 1 a test failed while running, 2 bad usage or unusable target,\n"
-        "130 interrupted (partial results are still written)."));
+        "130 interrupted (partial results are still written).\n\n")
+        + commandListText());
     p.addPositionalArgument(QStringLiteral("run"),
-        // One paragraph: the parser wraps it to the terminal's column itself.
-        QStringLiteral("The command (optional). Others: 'targets' lists the filesystems and drives; 'scan DEVICE' "
-                       "reads a device end to end (surface scan); 'sustained TARGET' writes GBs to find the cache "
-                       "size; 'sweep TARGET' measures every block size from 4KiB to 16MiB; 'capacity TARGET' checks "
-                       "that a stick holds what it announces; 'health [DEVICE]' shows each drive's health and temperature; 'history' lists, shows, compares and imports stored "
-                       "runs; 'fio-job' prints an fio job file for these options; "
-                       "'remote HOST:PATH...' runs them on other machines through fio's client/server mode. "
-                       "'COMMAND --help' for each. Options may come before or after the command."),
+        QStringLiteral("The command (optional: see Commands above; 'COMMAND --help' for each). Options may come "
+                       "before or after the command."),
         QStringLiteral("[run]"));
     p.addPositionalArgument(
         QStringLiteral("TARGET"), QStringLiteral("Directory, file or block device."), QStringLiteral("[TARGET]"));

@@ -77,6 +77,22 @@ QStringList bashComplete(const QStringList& words)
 
 } // namespace
 
+// The help's list is made from the same table: a kind's command appears there by being in it.
+TEST(CliHelp, ListsEveryCommandWithItsArgumentsAndSummary)
+{
+    const CliTextOutcome o = run(QStringLiteral(DM_CLI_PATH), { QStringLiteral("--help") });
+    ASSERT_EQ(o.exitCode, 0);
+    const QString list = o.out.section(QStringLiteral("Commands:\n"), 1).section(QStringLiteral("\n\n"), 0, 0);
+    for (const dm::CliCommand& c : commands()) {
+        const QRegularExpression line(QStringLiteral("^  %1 *%2 +%3$")
+                                          .arg(QRegularExpression::escape(name(c)),
+                                              QRegularExpression::escape(QString::fromLatin1(c.arguments)),
+                                              QRegularExpression::escape(QString::fromUtf8(c.summary))),
+            QRegularExpression::MultilineOption);
+        EXPECT_TRUE(line.match(list).hasMatch()) << name(c).toStdString() << " in:\n" << list.toStdString();
+    }
+}
+
 TEST(ManPage, ListsEveryCommandWithItsSection)
 {
     const QString page = readFile(DM_CLI_MANPAGE);

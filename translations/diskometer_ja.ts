@@ -1613,7 +1613,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>Writing %1 of %2 at %3</source>
-        <translation>書き込み中 %1 / %2 (%3)</translation>
+        <translation type="vanished">書き込み中 %1 / %2 (%3)</translation>
     </message>
     <message>
         <source>Flushing what was written to the drive…</source>
@@ -1621,7 +1621,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>Reading back %1 of %2 at %3</source>
-        <translation>読み戻し中 %1 / %2 (%3)</translation>
+        <translation type="vanished">読み戻し中 %1 / %2 (%3)</translation>
     </message>
     <message>
         <source>Probing: %1 of %2 block reads and writes</source>
@@ -1630,6 +1630,34 @@ Write MB/s</source>
     <message>
         <source>Putting back what the probe overwrote: %1 of %2</source>
         <translation>検査で上書きした内容を書き戻しています: %1 / %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1: %2 / %3</translation>
+    </message>
+    <message>
+        <source>%1 %2 of %3</source>
+        <translation>%1 %2 / %3</translation>
+    </message>
+    <message>
+        <source> at %1</source>
+        <translation> (%1)</translation>
+    </message>
+    <message>
+        <source>%1: %2 s</source>
+        <translation>%1: %2 秒</translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <source>Writing</source>
+        <translation>書き込み中</translation>
+    </message>
+    <message>
+        <source>Reading back</source>
+        <translation>読み戻し中</translation>
     </message>
 </context>
 <context>

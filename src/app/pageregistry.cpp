@@ -3,9 +3,6 @@
 
 #include "gridpage.h"
 #include "kindregistry.h"
-#include "scanpage.h"
-#include "sustainedpage.h"
-#include "sweeppage.h"
 
 #include <QStringList>
 
@@ -17,8 +14,6 @@ DM_FOLDER_KINDS_APP(DM_DECLARE_PAGE)
 #undef DM_DECLARE_PAGE
 
 namespace {
-    // The other kinds' pages take their options after they are made (TestPage::applyOptions).
-    template <class Page> TestPage* make(const PageContext&, QWidget* parent) { return new Page(parent); }
     TestPage* makeGrid(const PageContext& c, QWidget* parent) { return new GridPage(c.settings, c.options, parent); }
 }
 
@@ -26,9 +21,6 @@ const std::vector<PageEntry>& pageEntries()
 {
     static const std::vector<PageEntry> all {
         { kGridPage, makeGrid },
-        { "scan", make<ScanPage> },
-        { "sustained", make<SustainedPage> },
-        { "sweep", make<SweepPage> },
 #define DM_PAGE_ENTRY(id) { #id, id##Page },
         DM_FOLDER_KINDS_APP(DM_PAGE_ENTRY)
 #undef DM_PAGE_ENTRY

@@ -19,9 +19,6 @@ const std::vector<CliCommand>& cliCommands()
 {
     static const std::vector<CliCommand> all {
         { "targets", runTargetsCommand, "", "list the filesystems and drives that can be tested" },
-        { "scan", runScanCommand, "DEVICE", "read a block device end to end (surface scan)" },
-        { "sustained", runSustainedCommand, "TARGET", "write gigabytes to find where the drive's cache runs out" },
-        { "sweep", runSweepCommand, "TARGET", "measure every block size from 4 KiB to 16 MiB" },
 #define DM_COMMAND_ENTRY(id) id##Command(),
         DM_FOLDER_KINDS_CLI(DM_COMMAND_ENTRY)
 #undef DM_COMMAND_ENTRY

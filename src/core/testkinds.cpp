@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The registry of test kinds: the grid's, scan's, sustained write's and sweep's written here, then
-// every kind that is a folder of its own (src/kinds/CMakeLists.txt lists them; kindregistry.h is
-// made from that list), then fio's output, which is read but never run. See docs/ARCHITECTURE.md.
+// The registry of test kinds: the grid's, then every kind that is a folder of its own
+// (src/kinds/CMakeLists.txt lists them; kindregistry.h is made from that list), then fio's output,
+// which is read but never run. See docs/ARCHITECTURE.md.
 #include "testkind.h"
 
 #include "kindregistry.h"
@@ -9,9 +9,6 @@
 namespace dm {
 
 const TestKind& gridKind();
-const TestKind& scanKind();
-const TestKind& sustainedKind();
-const TestKind& sweepKind();
 const TestKind& fioKind();
 #define DM_DECLARE_KIND(id) const TestKind& id##Kind();
 DM_FOLDER_KINDS_CORE(DM_DECLARE_KIND)
@@ -21,9 +18,6 @@ const std::vector<const TestKind*>& kinds()
 {
     static const std::vector<const TestKind*> all {
         &gridKind(),
-        &scanKind(),
-        &sustainedKind(),
-        &sweepKind(),
 #define DM_KIND_ENTRY(id) &id##Kind(),
         DM_FOLDER_KINDS_CORE(DM_KIND_ENTRY)
 #undef DM_KIND_ENTRY

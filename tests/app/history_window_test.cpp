@@ -153,7 +153,7 @@ TEST(HistoryWindow, ASweepPageRunIsStoredToo)
     ASSERT_TRUE(page->start()) << page->statusText().toStdString();
     ASSERT_TRUE(ended.wait(60000));
     ASSERT_TRUE(eventuallyEq([&] { return rows(w); }, 1, 15000));
-    EXPECT_EQ(w.historyPage()->model()->entries().front().kind, QLatin1String(kKindSweep));
+    EXPECT_EQ(w.historyPage()->model()->entries().front().kind, QLatin1String("sweep"));
     ASSERT_TRUE(eventually([&] { return page->statusText().contains(QStringLiteral("history")); }, 5000))
         << page->statusText().toStdString();
 }

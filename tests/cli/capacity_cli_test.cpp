@@ -123,7 +123,11 @@ TEST(CapacityCommand, AFakeStickIsCaughtOnItsDeviceAndThroughItsFilesystem)
     EXPECT_GT(s["overwritten"].toInteger(), 0);
     EXPECT_LT(std::fabs(double(s["verified_bytes"].toInteger()) - double(opt.wrap)) / double(opt.wrap), 0.01)
         << s["verified_bytes"].toInteger();
-    EXPECT_EQ(left, QStringList { QStringLiteral("lost+found") }) << "test files were left behind";
+    // Nothing of ours is left. The listing may come back empty: the fill wrapped over the
+    // filesystem's own first blocks (the stick is fake), so the root directory read again from
+    // the device, once memory pressure has dropped its cached copy, is whatever the fill wrote.
+    for (const QString& name : left)
+        EXPECT_EQ(name, QStringLiteral("lost+found")) << "test files were left behind: " << left.join(' ').toStdString();
 }
 
 TEST(CapacityCommand, BadInputIsRefusedAndNothingIsWritten)

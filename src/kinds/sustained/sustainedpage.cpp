@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sustainedpage.h"
+
+#include "pageregistry.h"
 #include "thermalcliff.h"
 
 #include "runheader.h"
@@ -243,5 +245,7 @@ void SustainedPage::applyKindOptions(const AppOptions& options, bool)
     if (options.size)
         setTotal(*options.size);
 }
+
+TestPage* sustainedPage(const PageContext&, QWidget* parent) { return new SustainedPage(parent); }
 
 } // namespace dm

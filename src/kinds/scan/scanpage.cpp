@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scanpage.h"
 
+#include "pageregistry.h"
+
 #include "runheader.h"
 #include "targetcombo.h"
 #include "toolchart.h"
@@ -241,5 +243,7 @@ void ScanPage::applyKindOptions(const AppOptions& options, bool current)
     if (current && options.target)
         setDevice(*options.target);
 }
+
+TestPage* scanPage(const PageContext&, QWidget* parent) { return new ScanPage(parent); }
 
 } // namespace dm

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "clicommands.h"
 #include "clicommon.h"
 #include "historycommand.h"
 #include "kindrun.h"
-#include "othercommands.h"
 #include "scanreport.h"
 
 #include <cstdio>
 
 namespace dm {
+
+namespace {
 
 int runScanCommand(const QStringList& arguments)
 {
@@ -70,6 +72,14 @@ int runScanCommand(const QStringList& arguments)
                     : QStringLiteral("interrupted: the samples read so far are reported");
             },
             QStringLiteral("the scan stopped: %1") });
+}
+
+} // namespace
+
+const CliCommand& scanCommand()
+{
+    static const CliCommand command { "scan", runScanCommand, "DEVICE", "read a block device end to end (surface scan)" };
+    return command;
 }
 
 } // namespace dm

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweeppage.h"
 
+#include "pageregistry.h"
+
 #include "chartstyle.h"
 #include "runheader.h"
 #include "targetcombo.h"
@@ -261,5 +263,7 @@ void SweepPage::applyKindOptions(const AppOptions& options, bool)
         sweep.testSize = *options.size;
     setRunSettings(sweep);
 }
+
+TestPage* sweepPage(const PageContext&, QWidget* parent) { return new SweepPage(parent); }
 
 } // namespace dm

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "clicommands.h"
 #include "clicommon.h"
 #include "historycommand.h"
 #include "kindrun.h"
-#include "othercommands.h"
 #include "sweepreport.h"
 
 namespace dm {
+
+namespace {
 
 int runSweepCommand(const QStringList& arguments)
 {
@@ -109,6 +111,14 @@ int runSweepCommand(const QStringList& arguments)
                             return true;
                 return false;
             } });
+}
+
+} // namespace
+
+const CliCommand& sweepCommand()
+{
+    static const CliCommand command { "sweep", runSweepCommand, "TARGET", "measure every block size from 4 KiB to 16 MiB" };
+    return command;
 }
 
 } // namespace dm

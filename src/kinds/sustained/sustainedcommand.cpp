@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "clicommands.h"
 #include "clicommon.h"
 #include "historycommand.h"
 #include "kindrun.h"
-#include "othercommands.h"
 #include "sustainedreport.h"
 
 namespace dm {
+
+namespace {
 
 int runSustainedCommand(const QStringList& arguments)
 {
@@ -56,6 +58,14 @@ int runSustainedCommand(const QStringList& arguments)
                 return QStringLiteral("interrupted: what was written so far is reported; the test file is removed");
             },
             QStringLiteral("the write stopped: %1") });
+}
+
+} // namespace
+
+const CliCommand& sustainedCommand()
+{
+    static const CliCommand command { "sustained", runSustainedCommand, "TARGET", "write gigabytes to find where the drive's cache runs out" };
+    return command;
 }
 
 } // namespace dm

@@ -19,7 +19,7 @@ _diskometer_cli()
     COMPREPLY=()
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local commands="run targets scan sustained sweep capacity health history fio-job remote"
+    local commands="run targets scan sustained sweep capacity files health history fio-job remote"
     local cmd="" i
     for ((i = 1; i < COMP_CWORD; i++)); do
         case " $commands " in *" ${COMP_WORDS[i]} "*) cmd=${COMP_WORDS[i]}; break ;; esac
@@ -32,6 +32,7 @@ _diskometer_cli()
     --data) COMPREPLY=($(compgen -W "random zeros" -- "$cur")); return ;;
     --engine) COMPREPLY=($(compgen -W "libaio io_uring" -- "$cur")); return ;;
     --pattern) COMPREPLY=($(compgen -W "seq rnd" -- "$cur")); return ;;
+    --sync) COMPREPLY=($(compgen -W "none file end" -- "$cur")); return ;;
     --metric) COMPREPLY=($(compgen -W "mbps iops us" -- "$cur")); return ;;
     --text | --json | --markdown | --csv)
         # `history`, `targets` and `health` take --json as a switch; elsewhere it names a file (or -).

@@ -152,6 +152,10 @@ TEST(FilesCommand, BadInputIsRefusedWithExit2)
     expectUsageError(runCli({ "files", d, "--file-size", "2MiB" }), "--file-size");
     expectUsageError(runCli({ "files", d, "--dirs", "0" }), "--dirs");
     expectUsageError(runCli({ "files", d, "--files", "4", "--dirs", "8" }), "more folders (8) than files (4)");
+    // Without --dirs, fewer files than the default's 16 folders get one folder each.
+    const auto few = runCli({ "files", d, "--files", "4", "--json", "-", "--quiet", "--no-history" });
+    EXPECT_EQ(few.exitCode, 0) << few.err.constData();
+    EXPECT_EQ(QJsonDocument::fromJson(few.out).object()["settings"].toObject()["dirs"].toInteger(), 4);
     expectUsageError(runCli({ "files", d, "--sync", "sometimes" }), "unknown --sync 'sometimes'");
     expectUsageError(runCli({ "files", d, "--allow-destructive" }), "--allow-destructive is for a device");
     expectUsageError(runCli({ "files", d + QStringLiteral("/missing"), "--quiet", "--no-history" }), "does not exist");

@@ -3,6 +3,8 @@
 #include "filesreport.h"
 #include "kindrun.h"
 
+#include <algorithm>
+
 namespace dm {
 
 namespace {
@@ -61,7 +63,8 @@ namespace {
         auto dirs = intOption(p, QStringLiteral("dirs"), 1, kMaxDirs);
         if (!dirs)
             return fail(dirs.error());
-        req.dirs = uint32_t(*dirs);
+        // Left out, it is the default or one folder per file, whichever is fewer: --files 4 alone runs.
+        req.dirs = p.isSet(QStringLiteral("dirs")) ? uint32_t(*dirs) : std::min(kDefaultDirs, req.files);
         const QString syncName = p.value(QStringLiteral("sync"));
         const auto sync = filesSyncNamed(syncName.toStdString());
         if (!sync)

@@ -656,6 +656,149 @@
     </message>
 </context>
 <context>
+    <name>dm::FilesPage</name>
+    <message>
+        <source>Create</source>
+        <translation>作成</translation>
+    </message>
+    <message>
+        <source>Stat</source>
+        <translation>stat</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>読み取り</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>A folder on the drive: the files are made in a folder of the test&apos;s own there and removed however the test ends</source>
+        <translation>ドライブ上のフォルダー: ファイルはその中にテスト専用のフォルダーを作って置き、テストがどう終わっても削除します</translation>
+    </message>
+    <message>
+        <source>Fol&amp;der:</source>
+        <translation>フォルダー(&amp;D):</translation>
+    </message>
+    <message>
+        <source>How many files each phase makes, stats, reads or deletes</source>
+        <translation>各フェーズで作成・stat・読み取り・削除するファイルの数</translation>
+    </message>
+    <message>
+        <source>&amp;Number of files:</source>
+        <translation>ファイル数(&amp;N):</translation>
+    </message>
+    <message>
+        <source>Empty</source>
+        <translation>空(0 バイト)</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>1 MiB</source>
+        <translation>1 MiB</translation>
+    </message>
+    <message>
+        <source>Each file&apos;s size: random data, written once and read back</source>
+        <translation>各ファイルのサイズ: ランダムなデータを一度書き込み、読み戻します</translation>
+    </message>
+    <message>
+        <source>Fi&amp;le size:</source>
+        <translation>ファイルサイズ(&amp;L):</translation>
+    </message>
+    <message>
+        <source>The folders the files are spread over</source>
+        <translation>ファイルを分散させるフォルダーの数</translation>
+    </message>
+    <message>
+        <source>S&amp;ubfolders:</source>
+        <translation>サブフォルダー(&amp;U):</translation>
+    </message>
+    <message>
+        <source>Once at the end of the create phase</source>
+        <translation>作成フェーズの最後に一度</translation>
+    </message>
+    <message>
+        <source>After every file (fsync, as fs_mark does)</source>
+        <translation>ファイルごと(fs_mark と同じく fsync)</translation>
+    </message>
+    <message>
+        <source>Never (the page cache counts)</source>
+        <translation>しない(ページキャッシュへの書き込みで完了とみなす)</translation>
+    </message>
+    <message>
+        <source>When the created files are flushed to the drive, within the create phase&apos;s time</source>
+        <translation>作成したファイルをいつドライブへ書き出すか(作成フェーズの時間に含みます)</translation>
+    </message>
+    <message>
+        <source>S&amp;ync:</source>
+        <translation>同期(&amp;Y):</translation>
+    </message>
+    <message>
+        <source>Files done</source>
+        <translation>処理済みファイル数</translation>
+    </message>
+    <message>
+        <source>Files/s</source>
+        <translation>ファイル/秒</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 バイト</translation>
+    </message>
+    <message>
+        <source>Choose a folder on the drive to test</source>
+        <translation>テストするドライブ上のフォルダーを選んでください</translation>
+    </message>
+    <message>
+        <source>Creating %1 files in %2…</source>
+        <translation>%2 に %1 個のファイルを作成中…</translation>
+    </message>
+    <message>
+        <source>The test stopped: %1. The files made are removed.</source>
+        <translation>テストが停止しました: %1。作成したファイルは削除しました。</translation>
+    </message>
+    <message>
+        <source>Stopped: the files are removed; the phases done so far are shown</source>
+        <translation>停止しました: ファイルは削除しました。それまでに終わったフェーズを表示しています</translation>
+    </message>
+    <message>
+        <source>%1 files a second created, %2 read, %3 deleted</source>
+        <translation>毎秒 %1 ファイル作成、%2 読み取り、%3 削除</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Creates, stats, reads and deletes many small files, each phase timed on its own, to tell how fast the filesystem and the drive handle them: what a build, an unpacked archive or a mail folder waits for.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;多数の小さなファイルを作成・stat・読み取り・削除し、フェーズごとに時間を測って、ファイルシステムとドライブがそれらをどれだけ速く処理するかを調べます。ビルドやアーカイブの展開、メールフォルダーが待たされるのはこの速さです。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>p99 µs</source>
+        <translation>p99 µs</translation>
+    </message>
+    <message>
+        <source>The reads came from the drive: the files&apos; cached pages were dropped first.</source>
+        <translation>読み取りはドライブから行いました: 先にファイルのキャッシュページを破棄しています。</translation>
+    </message>
+    <message>
+        <source>The reads came from memory: this filesystem keeps its files in RAM.</source>
+        <translation>読み取りはメモリーから行われました: このファイルシステムはファイルを RAM に保持します。</translation>
+    </message>
+    <message>
+        <source>The small-file test</source>
+        <translation>小さなファイルのテスト</translation>
+    </message>
+    <message>
+        <source>Small f&amp;iles</source>
+        <translation>小さなファイル(&amp;I)</translation>
+    </message>
+    <message>
+        <source>How many small files a second the filesystem creates, reads and deletes</source>
+        <translation>ファイルシステムが毎秒いくつの小さなファイルを作成・読み取り・削除できるか</translation>
+    </message>
+</context>
+<context>
     <name>dm::GridPage</name>
     <message>
         <source>Read</source>
@@ -1659,6 +1802,22 @@ Write MB/s</source>
         <source>Reading back</source>
         <translation>読み戻し中</translation>
     </message>
+    <message>
+        <source>Creating files</source>
+        <translation>ファイルを作成中</translation>
+    </message>
+    <message>
+        <source>Reading the files&apos; metadata</source>
+        <translation>ファイルのメタデータを読み取り中</translation>
+    </message>
+    <message>
+        <source>Reading files</source>
+        <translation>ファイルを読み取り中</translation>
+    </message>
+    <message>
+        <source>Deleting files</source>
+        <translation>ファイルを削除中</translation>
+    </message>
 </context>
 <context>
     <name>dm::RemoteDialog</name>
@@ -2455,6 +2614,10 @@ Write MB/s</source>
     <message>
         <source>Block size (KiB)</source>
         <translation>ブロックサイズ (KiB)</translation>
+    </message>
+    <message>
+        <source>Small files</source>
+        <translation>小さなファイル</translation>
     </message>
 </context>
 <context>

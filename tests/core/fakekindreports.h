@@ -5,6 +5,7 @@
 
 #include "cachecliff.h"
 #include "capacityreport.h"
+#include "filesreport.h"
 #include "scanreport.h"
 #include "sustainedreport.h"
 #include "sweepreport.h"
@@ -133,6 +134,41 @@ inline CapacityReport fakeCapacityReport()
     r.readSeconds = 2;
     r.blocksWrittenByProbe = 15012;
     r.restoredBlocks = 15012;
+    return in;
+}
+
+
+// A small-file run on ext4 whose read phase was stopped by an error: three phases ran, the
+// create and stat complete, the read stopped part way.
+inline FilesReport fakeFilesReport()
+{
+    FilesReport in;
+    in.header = fakeHeader();
+    in.header.target.path = QStringLiteral("/mnt/data");
+    in.header.target.kind = QStringLiteral("directory");
+    in.header.target.filesystem = QStringLiteral("ext4");
+    FilesResult& r = in.result;
+    r.request.target = "/mnt/data";
+    r.request.files = 1000;
+    r.request.fileSize = 4096;
+    r.request.dirs = 16;
+    r.request.sync = FilesSync::End;
+    r.request.seed = 0xfedcba9876543210ULL;
+    r.seed = r.request.seed;
+    r.engine = "syscalls";
+    r.region.kind = RegionInfo::Kind::Directory;
+    r.region.path = "/mnt/data";
+    r.region.length = 1000 * 4096;
+    r.cacheDrop = FilesCacheDrop::Fadvise;
+    r.syncSeconds = 0.125;
+    FilesPhaseResult& create = r.phase(FilesPhaseId::Create);
+    create = { FilesPhaseId::Create, 1000, 1000 * 4096, 0.5, 0.01, { 375.5, 250.25, 2000, 4000.5, 9000 }, true, true };
+    FilesPhaseResult& stat = r.phase(FilesPhaseId::Stat);
+    stat = { FilesPhaseId::Stat, 1000, 0, 0.004, 0.6, { 3.5, 3, 12, 40, 55.5 }, true, true };
+    FilesPhaseResult& read = r.phase(FilesPhaseId::Read);
+    read = { FilesPhaseId::Read, 400, 400 * 4096, 0.2, 0.7, { 480, 450, 1200, 3000, 3100 }, true, false };
+    r.error = "the read phase stopped after 400 of 1000 files: reading d00001/f00000401 failed: Input/output error";
+    r.warnings = { "a warning" };
     return in;
 }
 

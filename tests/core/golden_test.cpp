@@ -6,6 +6,7 @@
 #include "capacityreport.h"
 #include "fakekindreports.h"
 #include "fakereport.h"
+#include "filesreport.h"
 #include "jsonreport.h"
 #include "markdownreport.h"
 #include "scanreport.h"
@@ -75,6 +76,14 @@ TEST(Golden, CapacityReports)
     expectGolden("capacity.json", formatCapacityJson(r));
     expectGolden("capacity.csv", formatCapacityCsv(r));
     expectGolden("capacity.txt", formatCapacityText(r).toUtf8());
+}
+
+TEST(Golden, FilesReports)
+{
+    const FilesReport r = fakeFilesReport();
+    expectGolden("files.json", formatFilesJson(r));
+    expectGolden("files.csv", formatFilesCsv(r));
+    expectGolden("files.txt", formatFilesText(r).toUtf8());
 }
 
 TEST(Golden, SweepReports)

@@ -43,6 +43,7 @@ TEST(TestKinds, EveryKindIsFoundBySchemaAndId)
     EXPECT_EQ(kindForSchema("diskometer.sweep/1")->id(), "sweep");
     EXPECT_EQ(kindForSchema("fio-3.33")->id(), "fio");
     EXPECT_EQ(kindForSchema("diskometer.capacity/1")->id(), "capacity");
+    EXPECT_EQ(kindForSchema("diskometer.files/1")->id(), "files");
     EXPECT_EQ(kindForSchema("diskometer.health/1"), nullptr); // a newer kind: unknown, not mistaken
     EXPECT_EQ(kindForSchema("diskometer.scan/2"), nullptr);
 }
@@ -83,6 +84,8 @@ TEST(TestKinds, EveryKindSummarizesItsHeadline)
         { "sweep", formatSweepJson(fakeSweepReport()), 400, "best read (16KiB)", "best_write_block_size_bytes", 4096 },
         { "capacity", formatCapacityJson(fakeCapacityReport()), 7.8000005, "verified (fake)", "announced_bytes",
             64e9 },
+        { "files", formatFilesJson(fakeFilesReport()), 2000, "created (4 KiB of 1000, sync end)", "read_files_per_s",
+            2000 },
     };
     for (const auto& c : cases) {
         auto s = kindById(c.kind)->summarize(c.json);

@@ -162,6 +162,49 @@ TEST(StaleFiles, KeepsLookAlikesDirectoriesSymlinksAndSubdirectories)
     EXPECT_EQ(read(nested), "user data");
 }
 
+// A run directory (many small test files in one directory: the small-file test's) is swept with
+// all it holds when its process is gone; a live run's, a file with its name, a look-alike and
+// what a link inside it points to are kept.
+TEST(StaleFiles, RemovesRunDirectoriesOfDeadProcesses)
+{
+    ScratchDir dir;
+    const pid_t dead = deadPid();
+    LiveChild live;
+    const std::string d = dir.path() + "/";
+    const auto dirName = [](pid_t pid, const char* random) {
+        return ".diskometer-" + std::to_string(pid) + "-" + random + ".dir";
+    };
+    EXPECT_EQ(staleTestDirectoryPid(dirName(42, "0123abcd")), 42);
+    EXPECT_EQ(staleTestDirectoryPid(name(42)), 0);
+    EXPECT_EQ(staleTestFilePid(dirName(42, "0123abcd")), 0);
+    EXPECT_EQ(staleTestDirectoryPid(".diskometer-42-0123abcd.dir.old"), 0);
+    EXPECT_EQ(staleTestDirectoryPid(testDirectoryName(0xabcdef01u)), ::getpid());
+
+    const std::string stale = d + dirName(dead, "0000aaaa");
+    ASSERT_EQ(::mkdir(stale.c_str(), 0700), 0);
+    for (const char* sub : { "/d00", "/d01", "/d01/deeper" })
+        ASSERT_EQ(::mkdir((stale + sub).c_str(), 0700), 0);
+    write(stale + "/d00/f0");
+    write(stale + "/d01/f1");
+    write(stale + "/d01/deeper/f2");
+    const std::string precious = d + "precious.bin";
+    write(precious, "precious");
+    ASSERT_EQ(::symlink(d.c_str(), (stale + "/d00/link-to-parent").c_str()), 0);
+    ASSERT_EQ(::symlink(precious.c_str(), (stale + "/link").c_str()), 0);
+
+    const std::string running = d + dirName(live.pid(), "0000bbbb");
+    ASSERT_EQ(::mkdir(running.c_str(), 0700), 0);
+    write(running + "/f");
+    const std::string fileNamedSo = d + dirName(dead, "0000cccc");
+    write(fileNamedSo);
+
+    EXPECT_EQ(sweepStaleTestFiles(dir.path()), std::vector<std::string> { stale });
+    EXPECT_FALSE(exists(stale));
+    EXPECT_EQ(read(precious), "precious");
+    EXPECT_EQ(read(running + "/f"), "user data");
+    EXPECT_EQ(read(fileNamedSo), "user data");
+}
+
 TEST(StaleFiles, KeepsFilesOfOtherUsers)
 {
     if (!isRoot())

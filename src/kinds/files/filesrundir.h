@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "error.h"
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace dm {
+
+// The small-file test's run directory in the target: ".diskometer-<pid>-<hex>.dir"
+// (stalefiles.h), its `dirs` subdirectories "d00000"…, and the files' paths relative to it. It is
+// removed with all it holds when this goes away, however the run ends; a killed run's is swept by
+// the next run on the target (sweepStaleTestFiles).
+class FilesRunDir {
+public:
+    FilesRunDir() = default;
+    ~FilesRunDir() { remove(); }
+    FilesRunDir(const FilesRunDir&) = delete;
+    FilesRunDir& operator=(const FilesRunDir&) = delete;
+
+    // Makes the run directory and its subdirectories in `target`.
+    Status make(const std::string& target, uint32_t dirs);
+    // Removes the run directory and everything in it; false (and the errno) when something stays.
+    bool remove(int* error = nullptr);
+
+    int fd() const { return m_fd; } // the run directory, open
+    const std::string& path() const { return m_path; }
+    // "d00003/f00000019": file i in subdirectory i % dirs, relative to fd().
+    static void filePath(char (&out)[32], uint32_t file, uint32_t dirs);
+
+private:
+    int m_parentFd = -1, m_fd = -1;
+    std::string m_name, m_path;
+};
+
+// syncfs() of the filesystem `fd` is on, given up (left running on a thread of its own) when
+// `cancel` is set meanwhile, so that Stop is heard within half a second even while a slow drive
+// takes seconds to write back. Ok once it returned; Cancelled, or the errno as an Io error.
+Status syncFilesystem(int fd, const std::atomic<bool>& cancel);
+
+} // namespace dm

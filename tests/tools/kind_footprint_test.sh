@@ -20,7 +20,7 @@ cp "$repo/src/kinds/CMakeLists.txt" "$work/src/kinds/"
 cp "$repo/tools/kind-footprint" "$work/tools/"
 printf '#include "capacityreport.h"\n' >"$work/src/core/a.cpp"
 printf 'void f(dm::CapacityPage*);\n' >"$work/src/core/b.h"
-printf 'const char* k = "capacity"; // "capacity" in a comment alone is no tie\n' >"$work/src/core/c.cpp"
+printf 'bool f(const char* k) { return k == QStringLiteral("capacity"); } // "capacity" in a comment alone is no tie\n' >"$work/src/core/c.cpp"
 printf '// #include "capacityreport.h" and CapacityPage, in a comment\n' >"$work/src/core/d.cpp"
 git -C "$work" init -q && git -C "$work" add -A
 set +e
@@ -30,7 +30,7 @@ set -e
 echo "$out"
 [ "$code" -eq 1 ] || { echo "FAIL: exit $code, not 1, for a kind known by 4 files"; exit 1; }
 for want in 'src/core/a.cpp: includes "capacityreport.h"' 'src/core/b.h: names CapacityPage' \
-    'src/core/c.cpp: holds "capacity"' 'src/kinds/CMakeLists.txt: lists capacity' 'capacity: 4 production'; do
+    'src/core/c.cpp: picks "capacity"' 'src/kinds/CMakeLists.txt: lists capacity' 'capacity: 4 production'; do
     grep -qF "$want" <<<"$out" || { echo "FAIL: missing: $want"; exit 1; }
 done
 ! grep -q 'src/core/d.cpp' <<<"$out" || { echo "FAIL: a comment counted as a tie"; exit 1; }

@@ -213,3 +213,41 @@ TEST(StaleFiles, RunnerSweepsBeforeTheRunAndSaysSo)
     ::unlink(kept.c_str());
     EXPECT_EQ(dir.entryCount(), 0u);
 }
+
+TEST(StaleFiles, RemovesTestDirectoriesOfDeadProcessesWithWhatTheyHold)
+{
+    ScratchDir dir;
+    const pid_t dead = deadPid();
+    LiveChild live;
+    const std::string d = dir.path() + "/";
+    const auto dirName = [](pid_t pid) { return ".diskometer-" + std::to_string(pid) + "-0badcafe.dir"; };
+    EXPECT_EQ(staleTestDirPid(dirName(dead)), dead);
+    EXPECT_EQ(staleTestDirPid(name(dead)), 0); // a test file's name is not a directory's
+    EXPECT_EQ(staleTestFilePid(dirName(dead)), 0);
+    const std::string fresh = testDirectoryName();
+    EXPECT_EQ(staleTestDirPid(fresh), ::getpid()) << fresh;
+
+    // A dead run's directory, nested folders and files, and a symlink out to a file that must survive.
+    const std::string stale = d + dirName(dead);
+    ASSERT_EQ(::mkdir(stale.c_str(), 0700), 0);
+    ASSERT_EQ(::mkdir((stale + "/a").c_str(), 0700), 0);
+    ASSERT_EQ(::mkdir((stale + "/a/b").c_str(), 0700), 0);
+    write(stale + "/a/b/file");
+    write(stale + "/top");
+    const std::string precious = d + "precious.bin";
+    write(precious, "precious");
+    ASSERT_EQ(::symlink(d.c_str(), (stale + "/a/link-to-parent").c_str()), 0);
+    ASSERT_EQ(::symlink(precious.c_str(), (stale + "/link-to-file").c_str()), 0);
+    // A live run's, and a regular file with a directory's name: both kept.
+    const std::string liveDir = d + dirName(live.pid());
+    ASSERT_EQ(::mkdir(liveDir.c_str(), 0700), 0);
+    write(liveDir + "/inside");
+    const std::string fileNamedAsDir = d + ".diskometer-" + std::to_string(dead) + "-11112222.dir";
+    write(fileNamedAsDir);
+
+    EXPECT_EQ(sweepStaleTestFiles(dir.path()), std::vector<std::string> { stale });
+    EXPECT_FALSE(exists(stale));
+    EXPECT_EQ(read(precious), "precious");
+    EXPECT_EQ(read(liveDir + "/inside"), "user data");
+    EXPECT_EQ(read(fileNamedAsDir), "user data");
+}

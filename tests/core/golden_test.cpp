@@ -4,6 +4,7 @@
 // the kinds or their registry must leave these the same; a change that means to alter a report
 // regenerates them with DM_UPDATE_GOLDEN=1 and the diff shows exactly what changed.
 #include "capacityreport.h"
+#include "fakecopyreport.h"
 #include "fakekindreports.h"
 #include "fakereport.h"
 #include "jsonreport.h"
@@ -75,6 +76,14 @@ TEST(Golden, CapacityReports)
     expectGolden("capacity.json", formatCapacityJson(r));
     expectGolden("capacity.csv", formatCapacityCsv(r));
     expectGolden("capacity.txt", formatCapacityText(r).toUtf8());
+}
+
+TEST(Golden, CopyReports)
+{
+    const CopyReport r = fakeCopyReport();
+    expectGolden("copy.json", formatCopyJson(r));
+    expectGolden("copy.csv", formatCopyCsv(r));
+    expectGolden("copy.txt", formatCopyText(r).toUtf8());
 }
 
 TEST(Golden, SweepReports)

@@ -19,7 +19,7 @@ _diskometer_cli()
     COMPREPLY=()
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local commands="run targets scan sustained sweep capacity health history fio-job remote"
+    local commands="run targets scan sustained sweep capacity copy health history fio-job remote"
     local cmd="" i
     for ((i = 1; i < COMP_CWORD; i++)); do
         case " $commands " in *" ${COMP_WORDS[i]} "*) cmd=${COMP_WORDS[i]}; break ;; esac

@@ -6,7 +6,7 @@ function __diskometer_cli_command
     set -l words (commandline -opc)
     for w in $words[2..-1]
         switch $w
-            case run targets scan sustained sweep capacity health history fio-job remote
+            case run targets scan sustained sweep capacity copy health history fio-job remote
                 echo $w
                 return
         end
@@ -34,6 +34,7 @@ complete -c diskometer-cli -n 'test -z (__diskometer_cli_command)' -a scan -d 'r
 complete -c diskometer-cli -n 'test -z (__diskometer_cli_command)' -a sustained -d 'write gigabytes to find where the cache runs out'
 complete -c diskometer-cli -n 'test -z (__diskometer_cli_command)' -a sweep -d 'measure every block size from 4 KiB to 16 MiB'
 complete -c diskometer-cli -n 'test -z (__diskometer_cli_command)' -a capacity -d 'check that a stick holds what it announces'
+complete -c diskometer-cli -n 'test -z (__diskometer_cli_command)' -a copy -d 'copy sets of files on the drive, as AS SSD copy benchmark'
 complete -c diskometer-cli -n 'test -z (__diskometer_cli_command)' -a health -d 'show each drive health, temperature and SMART figures'
 complete -c diskometer-cli -n 'test -z (__diskometer_cli_command)' -a history -d 'list, show, compare, import and delete stored runs'
 complete -c diskometer-cli -n 'test -z (__diskometer_cli_command)' -a fio-job -d 'print an fio job file that runs the same tests'

@@ -42,7 +42,8 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
         QStringLiteral("The command (optional). Others: 'targets' lists the filesystems and drives; 'scan DEVICE' "
                        "reads a device end to end (surface scan); 'sustained TARGET' writes GBs to find the cache "
                        "size; 'sweep TARGET' measures every block size from 4KiB to 16MiB; 'capacity TARGET' checks "
-                       "that a stick holds what it announces; 'health [DEVICE]' shows each drive's health and temperature; 'history' lists, shows, compares and imports stored "
+                       "that a stick holds what it announces; 'copy TARGET' copies sets of files as AS SSD's copy "
+                       "benchmark does; 'health [DEVICE]' shows each drive's health and temperature; 'history' lists, shows, compares and imports stored "
                        "runs; 'fio-job' prints an fio job file for these options; "
                        "'remote HOST:PATH...' runs them on other machines through fio's client/server mode. "
                        "'COMMAND --help' for each. Options may come before or after the command."),

@@ -470,6 +470,10 @@
         <source>%1: see its lines in the chart</source>
         <translation>%1: グラフの線を参照</translation>
     </message>
+    <message>
+        <source>%1: see its bars in the chart</source>
+        <translation>%1: グラフの棒を参照</translation>
+    </message>
 </context>
 <context>
     <name>dm::CopyPage</name>
@@ -2592,12 +2596,16 @@ Write MB/s</source>
         <translation>コピーテスト</translation>
     </message>
     <message>
-        <source>Set</source>
-        <translation>セット</translation>
+        <source>ISO</source>
+        <translation>ISO</translation>
     </message>
     <message>
-        <source>copy</source>
-        <translation>コピー</translation>
+        <source>Program</source>
+        <translation>プログラム</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>ゲーム</translation>
     </message>
 </context>
 <context>

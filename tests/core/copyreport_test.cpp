@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The copy test's reports and kind (src/kinds/copy): the JSON read back as written, the kind's
-// reports with the history's comment, its summary when a set failed, and the comparison's line
-// per run with the sets as its x.
+// reports with the history's comment, its summary when a set failed, and the comparison's bars
+// per set, a bar per run.
 #include "comparison.h"
 #include "fakecopyreport.h"
 
@@ -66,7 +66,7 @@ TEST(CopyReport, TextSaysHowItCopiedAndWhatACloneWouldDo)
     EXPECT_TRUE(plain.contains(QStringLiteral("All:      204.5 MB/s"))) << plain.toStdString();
 }
 
-TEST(CopyKind, ReportsSummaryAndComparisonLine)
+TEST(CopyKind, ReportsSummaryAndComparisonBars)
 {
     const TestKind* kind = kindById(QStringLiteral("copy"));
     ASSERT_NE(kind, nullptr);
@@ -99,13 +99,25 @@ TEST(CopyKind, ReportsSummaryAndComparisonLine)
     b.entry.name = QStringLiteral("b");
     b.json = formatCopyJson(faster);
     const Comparison c = buildComparison({ a, b });
-    ASSERT_EQ(c.charts.size(), 1u);
-    const ComparisonChart& chart = c.charts[0];
+    EXPECT_TRUE(c.charts.empty()); // no line: the sets are not points of a curve
+    ASSERT_EQ(c.barCharts.size(), 1u);
+    const ComparisonBarChart& chart = c.barCharts[0];
     EXPECT_EQ(chart.kind, "copy");
-    ASSERT_EQ(chart.lines.size(), 2u);
-    ASSERT_EQ(chart.lines[1].series.points.size(), 3u);
-    EXPECT_DOUBLE_EQ(chart.lines[1].series.points[1].y / chart.lines[0].series.points[1].y, 2.0);
-    EXPECT_EQ(comparisonTableXs(chart), (std::vector<double> { 1, 2, 4 }));
+    EXPECT_EQ(chart.groups, (QStringList { "ISO", "Program", "Game" }));
+    ASSERT_EQ(chart.runs.size(), 2u);
+    EXPECT_EQ(chart.runs[1].run, 1u);
+    ASSERT_EQ(chart.runs[1].values.size(), 3u);
+    EXPECT_DOUBLE_EQ(*chart.runs[1].values[1] / *chart.runs[0].values[1], 2.0);
+    EXPECT_EQ(c.runs[0].note, QStringLiteral("Copy test: compared in its bars"));
     const QString md = formatComparisonMarkdown(c);
-    EXPECT_TRUE(md.contains(QStringLiteral("| Program |"))) << md.toStdString();
+    EXPECT_TRUE(md.contains(QStringLiteral("### Copy test: MB/s\n\n| Run | ISO MB/s | Program MB/s | Game MB/s |")))
+        << md.toStdString();
+    // A run whose Game set failed has no Game bar; its others stand.
+    HistoryRecord cut = a;
+    cut.entry.id = 3;
+    cut.json = formatCopyJson(fakeCopyReport());
+    const Comparison p = buildComparison({ cut, b });
+    ASSERT_EQ(p.barCharts.size(), 1u);
+    EXPECT_FALSE(p.barCharts[0].runs[0].values[2]);
+    EXPECT_TRUE(p.barCharts[0].runs[1].values[2]);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The copy test as a test kind: diskometer.copy/1. Headline: the three sets' bytes over their
-// seconds together; a metric per set. The comparison overlays the sets as a line (x = the set):
-// the registry has no bars for kinds other than the grid's yet.
+// seconds together; a metric per set. The comparison groups the runs' bars per set (TestKind::bars):
+// the sets are not points of a curve, so no line joins them.
 #include "copyreport.h"
 #include "documentkind.h"
 
@@ -9,27 +9,31 @@ namespace dm {
 
 namespace {
 
-    // The sets at x = 1, 2 and 4 on the comparison's block-size axis (xLog2): evenly spaced, and
-    // the comparison's table lists exactly these three x, which xText names.
-    double setX(CopySetKind k) { return k == CopySetKind::Iso ? 1 : k == CopySetKind::Program ? 2 : 4; }
-    QString setAtX(double x)
+    // The sets' names as the comparison's groups, marked for the window's translation (kindText).
+    QString setGroup(CopySetKind k)
     {
-        for (CopySetKind k : kCopySets)
-            if (setX(k) == x)
-                return QString::fromLatin1(copySetTitle(k));
-        return QString::number(x);
+        switch (k) {
+        case CopySetKind::Iso:
+            return kindString(QT_TRANSLATE_NOOP("dm::TestKind", "ISO"));
+        case CopySetKind::Program:
+            return kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Program"));
+        case CopySetKind::Game:
+            return kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Game"));
+        }
+        return {};
     }
 
     class CopyKind final : public DocumentKind<CopyReport> {
     public:
         CopyKind()
             : DocumentKind({ QStringLiteral("copy"), QString::fromLatin1(kCopySchema),
-                               kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Copy test")),
-                               SeriesAxes { kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Copy test")),
-                                   kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Set")), QStringLiteral("MB/s"),
-                                   true, setAtX } },
+                               kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Copy test")), std::nullopt },
                 parseCopyJson, formatCopyText, formatCopyCsv)
         {
+        }
+        std::optional<BarAxes> barAxes() const override
+        {
+            return BarAxes { kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Copy test")), QStringLiteral("MB/s") };
         }
 
     protected:
@@ -46,15 +50,13 @@ namespace {
             }
             return s;
         }
-        std::vector<Series> lines(const CopyReport& r) const override
+        std::vector<KindBar> barValues(const CopyReport& r) const override
         {
-            Series copy { kindString(QT_TRANSLATE_NOOP("dm::TestKind", "copy")), {} };
+            std::vector<KindBar> bars;
             for (const CopySetResult& set : r.result.sets)
                 if (set.done)
-                    copy.points.push_back({ setX(set.kind), set.mbPerSec() });
-            if (copy.points.empty())
-                return {};
-            return { copy };
+                    bars.push_back({ setGroup(set.kind), set.mbPerSec() });
+            return bars;
         }
     };
 

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <map>
@@ -165,6 +166,8 @@ namespace {
 struct Seen {
     std::mutex lock;
     std::vector<std::string> stages;
+    std::vector<double> fractions;
+    int ends = 0;
     std::vector<std::pair<size_t, double>> setRates;
     std::vector<size_t> finished;
 };
@@ -176,7 +179,9 @@ RunEvents recorder(Seen& seen)
         const std::lock_guard<std::mutex> g(seen.lock);
         if (seen.stages.empty() || seen.stages.back() != p.stage.id)
             seen.stages.push_back(p.stage.id);
+        seen.fractions.push_back(p.fraction);
     };
+    ev.finished = [&seen] { ++seen.ends; };
     ev.series = [&seen](const SeriesSample& s) {
         if (std::string_view(s.series) == "set_mb_per_s")
             seen.setRates.push_back({ s.item, s.y });
@@ -228,6 +233,10 @@ TEST(CopyBench, RunsOnTmpfsThroughEveryStageAndLeavesNothing)
     ASSERT_EQ(seen.setRates.size(), 3u);
     EXPECT_EQ(seen.finished, (std::vector<size_t> { 0, 1, 2 }));
     EXPECT_DOUBLE_EQ(seen.setRates[1].second, r->sets[1].mbPerSec());
+    // The stream's rules (runevents.h): the run's share only goes forward, to the end; one end.
+    EXPECT_TRUE(std::is_sorted(seen.fractions.begin(), seen.fractions.end()));
+    EXPECT_DOUBLE_EQ(seen.fractions.back(), 1.0);
+    EXPECT_EQ(seen.ends, 1);
 }
 
 TEST(CopyBench, RunsOnExt4WithTheDevicesAccountOfEachCopy)

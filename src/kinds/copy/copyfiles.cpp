@@ -98,6 +98,10 @@ namespace {
             Fd out(::openat(toDir, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600));
             if (out.get() < 0)
                 return errnoError(std::string("cannot create the copy of ") + name, errno);
+            // What cp and file managers tell the kernel before a copy: a larger readahead. It
+            // moves nothing by itself, and without it a large file would be read slower than
+            // any copying program reads it.
+            (void)::posix_fadvise(in.get(), 0, 0, POSIX_FADV_SEQUENTIAL);
             for (;;) {
                 if (cancel.load())
                     return cancelled();

@@ -27,7 +27,8 @@ TEST(CompareBars, AKindsBarsAreAChartWithABarSetPerRun)
         c.runs.push_back(run);
     }
     c.barCharts.push_back({ QStringLiteral("bars"), { QStringLiteral("Bars"), QStringLiteral("MB/s") },
-        { QStringLiteral("small"), QStringLiteral("large") }, { { 0, { 12.0, 456.0 } }, { 1, { std::nullopt, 789.0 } } } });
+        { QStringLiteral("small"), QStringLiteral("large") },
+        { { 0, { 12.0, 456.0 } }, { 1, { std::nullopt, 789.0 } } } });
     CompareDialog dialog(c);
     ASSERT_EQ(dialog.barCharts().size(), 1u);
     QChart* chart = dialog.barCharts()[0];

@@ -50,7 +50,8 @@ TEST(CopyPage, CopiesTheThreeSetsShowsThemAndLeavesNoFile)
         EXPECT_TRUE(r.sets[size_t(i)].done) << i;
         EXPECT_DOUBLE_EQ(page.bars()->at(i), r.sets[size_t(i)].mbPerSec()) << i; // the bar is the set's figure
     }
-    EXPECT_TRUE(page.statusText().startsWith(QStringLiteral("Copied all three sets: "))) << page.statusText().toStdString();
+    EXPECT_TRUE(page.statusText().startsWith(QStringLiteral("Copied all three sets: ")))
+        << page.statusText().toStdString();
     const QString summary = summaryText(page);
     EXPECT_TRUE(summary.contains(QStringLiteral("Program"))) << summary.toStdString();
     EXPECT_TRUE(summary.contains(QStringLiteral("64 files, 8 folders"))) << summary.toStdString();
@@ -72,7 +73,8 @@ TEST(CopyPage, StopWhileCopyingEndsSoonAndLeavesNoFile)
     page.setSize(2 * GiB);
     QSignalSpy ended(&page, &ToolPage::runEnded);
     ASSERT_TRUE(page.start());
-    ASSERT_TRUE(QTest::qWaitFor([&] { return page.statusText().startsWith(QStringLiteral("Copying the ISO set")); }, 60000))
+    ASSERT_TRUE(
+        QTest::qWaitFor([&] { return page.statusText().startsWith(QStringLiteral("Copying the ISO set")); }, 60000))
         << page.statusText().toStdString();
     QElapsedTimer t;
     t.start();

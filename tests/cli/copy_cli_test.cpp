@@ -56,8 +56,8 @@ bool waitForWrites(QProcess& p, quint64 bytes)
 TEST(CopyCommand, CopiesTheThreeSetsWithEveryFieldAndLeavesNothing)
 {
     ShmDir dir;
-    const auto o = runCli({ "copy", q(dir.path()), "--size", "16MiB", "--seed", "5", "--json", "-", "--quiet",
-        "--no-history" });
+    const auto o
+        = runCli({ "copy", q(dir.path()), "--size", "16MiB", "--seed", "5", "--json", "-", "--quiet", "--no-history" });
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
     const QJsonObject doc = QJsonDocument::fromJson(o.out).object();
     EXPECT_EQ(doc["schema"].toString(), "diskometer.copy/1");

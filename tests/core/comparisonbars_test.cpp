@@ -17,11 +17,15 @@ namespace {
 class SweepAsBars final : public DocumentKind<SweepReport> {
 public:
     SweepAsBars()
-        : DocumentKind({ QStringLiteral("bars"), QString::fromLatin1(kSweepSchema), QStringLiteral("Bars"), std::nullopt },
+        : DocumentKind(
+            { QStringLiteral("bars"), QString::fromLatin1(kSweepSchema), QStringLiteral("Bars"), std::nullopt },
             parseSweepJson, formatSweepText, formatSweepCsv)
     {
     }
-    std::optional<BarAxes> barAxes() const override { return BarAxes { QStringLiteral("Bars"), QStringLiteral("MB/s") }; }
+    std::optional<BarAxes> barAxes() const override
+    {
+        return BarAxes { QStringLiteral("Bars"), QStringLiteral("MB/s") };
+    }
 
 protected:
     RunSummary summary(const SweepReport&) const override { return {}; }
@@ -65,7 +69,8 @@ TEST(ComparisonBars, MarkdownTablesEachKindsBarsARowPerRun)
         { QStringLiteral("small"), QStringLiteral("large") },
         { { 0, { 12.34, 456.0 } }, { 1, { std::nullopt, 789.06 } } } });
     const QString md = formatComparisonMarkdown(c);
-    EXPECT_TRUE(md.contains(QStringLiteral("### Bars: MB/s\n\n| Run | small MB/s | large MB/s |\n| --- | ---: | ---: |\n"
-                                           "| stick A | 12.3 | 456.0 |\n| stick B |  | 789.1 |\n")))
+    EXPECT_TRUE(
+        md.contains(QStringLiteral("### Bars: MB/s\n\n| Run | small MB/s | large MB/s |\n| --- | ---: | ---: |\n"
+                                   "| stick A | 12.3 | 456.0 |\n| stick B |  | 789.1 |\n")))
         << md.toStdString();
 }

@@ -53,7 +53,8 @@ TEST(CopyReport, JsonReadsBackAsWritten)
 TEST(CopyReport, TextSaysHowItCopiedAndWhatACloneWouldDo)
 {
     const QString text = formatCopyText(fakeCopyReport());
-    EXPECT_TRUE(text.contains(QStringLiteral("ISO:      2 files in 1 folder, 479.3 MB: 383.5 MB/s"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("ISO:      2 files in 1 folder, 479.3 MB: 383.5 MB/s")))
+        << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("Game:     119 files in 32 folders, 383.5 MB: not copied")));
     EXPECT_TRUE(text.contains(QStringLiteral("syncfs")));
     EXPECT_TRUE(text.contains(QStringLiteral("btrfs can clone files")));

@@ -143,7 +143,8 @@ TEST(CopyBench, ACopyHoldsTheSameBytesAsItsSource)
     EXPECT_EQ(made.files, program.files.size());
     EXPECT_EQ(made.folders, program.folders());
     ASSERT_TRUE(dropCopySetCache(program, src, cancel));
-    ASSERT_TRUE(copyTree(src, root, "dst", copied, [&](uint64_t n) { progressed += n; }, cancel));
+    ASSERT_TRUE(copyTree(
+        src, root, "dst", copied, [&](uint64_t n) { progressed += n; }, cancel));
     ::close(src);
     ::close(root);
     EXPECT_EQ(copied.files, program.files.size());

@@ -124,7 +124,7 @@ namespace {
             const std::string title = copySetTitle(m_set);
             const std::string_view id = m_stage.id;
             p.label = title
-                + (id == kMakeSetStage.id         ? " set: making its files"
+                + (id == kMakeSetStage.id          ? " set: making its files"
                         : id == kDropCacheStage.id ? " set: syncing it and dropping its cached pages"
                         : id == kCopyStage.id      ? " set: copying"
                         : id == Stage::Flush.id    ? " set: syncing the copy"
@@ -219,8 +219,8 @@ Result<CopyResult> runCopyBench(const CopyRequest& req, const RunEvents& events,
     if (::stat(req.target.c_str(), &st) != 0)
         return targetError("'" + req.target + "' does not exist: give a folder on the drive to test", errno);
     if (!S_ISDIR(st.st_mode))
-        return targetError("'" + req.target
-                + "' is not a folder: the copy test makes its files in a folder on the drive's filesystem",
+        return targetError(
+            "'" + req.target + "' is not a folder: the copy test makes its files in a folder on the drive's filesystem",
             ENOTDIR);
     if (auto pseudo = pseudoFilesystemOf(req.target))
         return targetError(*pseudo, ENODEV);
@@ -280,8 +280,8 @@ Result<CopyResult> runCopyBench(const CopyRequest& req, const RunEvents& events,
         {
             done = true;
             if (!removeTestDirectory(parent, name))
-                out.warnings.push_back("could not remove the copy test's folder " + name + ": "
-                    + std::strerror(errno) + "; the next run removes it");
+                out.warnings.push_back("could not remove the copy test's folder " + name + ": " + std::strerror(errno)
+                    + "; the next run removes it");
         }
         ~RemoveRun()
         {
@@ -383,8 +383,8 @@ Result<CopyResult> runCopyBench(const CopyRequest& req, const RunEvents& events,
             break;
         }
         counters.addPhase(out.devicePhases, copyMark,
-            { std::string("copy_") + copySetId(plan.kind), 0, copied.bytes, copied.bytes, copied.reads,
-                copied.writes, {} });
+            { std::string("copy_") + copySetId(plan.kind), 0, copied.bytes, copied.bytes, copied.reads, copied.writes,
+                {} });
         out.fastest.note(result.mbPerSec());
         events.onSeries("set_mb_per_s", i, double(i), result.mbPerSec());
         events.onItemFinished(i);

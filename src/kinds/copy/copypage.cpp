@@ -39,7 +39,8 @@ namespace {
     QString copyStageText(const RunPhase& p)
     {
         const QString set = p.index < 3 ? setName(kCopySets[p.index]) : QString();
-        const auto words = [&](const char* text) { return QCoreApplication::translate("dm::PhaseText", text).arg(set); };
+        const auto words
+            = [&](const char* text) { return QCoreApplication::translate("dm::PhaseText", text).arg(set); };
         if (p.stage == kMakeSetStage)
             return stageProgressText(p, words(QT_TRANSLATE_NOOP("dm::PhaseText", "Making the %1 set")));
         if (p.stage == kDropCacheStage)
@@ -220,8 +221,8 @@ void CopyPage::updateSummary()
         html += QStringLiteral("<tr><td>%1</td><td align=\"right\"><b>%2</b></td><td>%3</td></tr>")
                     .arg(setName(s.kind).toHtmlEscaped(), s.done ? mbPerSecText(s.mbPerSec()) : tr("not copied"),
                         (s.files == 1 ? tr("1 file") : tr("%1 files").arg(s.files)) + QStringLiteral(", ")
-                            + (s.folders == 1 ? tr("1 folder") : tr("%1 folders").arg(s.folders))
-                            + QStringLiteral(", ") + decimalSizeText(s.bytes));
+                            + (s.folders == 1 ? tr("1 folder") : tr("%1 folders").arg(s.folders)) + QStringLiteral(", ")
+                            + decimalSizeText(s.bytes));
     if (const double total = r.totalMbPerSec(); total > 0)
         html += QStringLiteral("<tr><td>%1</td><td align=\"right\"><b>%2</b></td><td></td></tr>")
                     .arg(tr("All").toHtmlEscaped(), mbPerSecText(total));

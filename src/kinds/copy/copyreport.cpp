@@ -128,9 +128,8 @@ Result<CopyReport> parseCopyJson(const QByteArray& json)
     if (!opened)
         return opened.error();
     const QJsonObject& root = *opened;
-    const auto invalid = [](const QString& why) {
-        return usageError("not a valid Diskometer copy test: " + why.toStdString());
-    };
+    const auto invalid
+        = [](const QString& why) { return usageError("not a valid Diskometer copy test: " + why.toStdString()); };
     const QJsonObject settings = root.value(QLatin1String("settings")).toObject();
     r.request.size = unsignedOf(settings, "size_bytes");
     r.request.seed = settings.value(QLatin1String("seed")).toString().toULongLong();

@@ -102,8 +102,7 @@ std::vector<CopySetPlan> planCopySets(uint64_t size, uint64_t seed)
         CopySetPlan plan;
         plan.kind = ref.kind;
         // The last set takes what rounding left, so the three add up to `size` exactly.
-        plan.bytes = ref.kind == CopySetKind::Game ? size - given
-                                                   : size * ref.megabytes / kReferenceMegabytes;
+        plan.bytes = ref.kind == CopySetKind::Game ? size - given : size * ref.megabytes / kReferenceMegabytes;
         given += plan.bytes;
         const double factor = double(plan.bytes) / (double(ref.megabytes) * 1e6);
         const uint32_t files = ref.kind == CopySetKind::Iso ? ref.files : scaled(ref.files, factor, ref.minFiles);

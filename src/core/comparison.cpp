@@ -136,7 +136,8 @@ Comparison buildComparison(const std::vector<HistoryRecord>& records)
                 auto chart = std::find_if(c.barCharts.begin(), c.barCharts.end(),
                     [&](const ComparisonBarChart& ch) { return ch.kind == kind->id(); });
                 if (chart == c.barCharts.end())
-                    chart = c.barCharts.insert(c.barCharts.end(), ComparisonBarChart { kind->id(), *kind->barAxes(), {}, {} });
+                    chart = c.barCharts.insert(
+                        c.barCharts.end(), ComparisonBarChart { kind->id(), *kind->barAxes(), {}, {} });
                 ComparisonBarRun barRun { c.runs.size(), {} };
                 for (const KindBar& b : *bars) {
                     qsizetype at = chart->groups.indexOf(b.name);

@@ -470,6 +470,121 @@
         <source>%1: see its lines in the chart</source>
         <translation>%1: グラフの線を参照</translation>
     </message>
+    <message>
+        <source>%1: see its bars in the chart</source>
+        <translation>%1: グラフの棒を参照</translation>
+    </message>
+</context>
+<context>
+    <name>dm::CopyPage</name>
+    <message>
+        <source>ISO</source>
+        <translation>ISO</translation>
+    </message>
+    <message>
+        <source>Program</source>
+        <translation>プログラム</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>ゲーム</translation>
+    </message>
+    <message>
+        <source>A folder on the drive: the sets and their copies are made in a folder of their own there and removed afterwards</source>
+        <translation>ドライブ上のフォルダー: セットとそのコピーはその中の専用フォルダーに作られ、終了後に削除されます</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>フォルダー(&amp;F):</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>The three sets together, in AS SSD&apos;s proportions; a set and its copy must fit in the free space at once</source>
+        <translation>3 つのセットの合計 (AS SSD と同じ比率)。1 つのセットとそのコピーが同時に空き領域に収まる必要があります</translation>
+    </message>
+    <message>
+        <source>&amp;Amount:</source>
+        <translation>量(&amp;A):</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>Choose a folder on the drive to test</source>
+        <translation>テストするドライブ上のフォルダーを選んでください</translation>
+    </message>
+    <message>
+        <source>Copying in %1…</source>
+        <translation>%1 でコピー中…</translation>
+    </message>
+    <message>
+        <source>The copy test stopped: %1</source>
+        <translation>コピーテストが停止しました: %1</translation>
+    </message>
+    <message>
+        <source>Stopped: the test&apos;s files are removed; the sets copied so far are shown</source>
+        <translation>停止しました: テストのファイルは削除しました。ここまでにコピーしたセットを表示します</translation>
+    </message>
+    <message>
+        <source>Copied all three sets: %1 together</source>
+        <translation>3 つのセットをすべてコピーしました: 合計 %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Makes three sets of files in the folder, as AS SSD&apos;s copy benchmark: &lt;b&gt;ISO&lt;/b&gt; (two large files), &lt;b&gt;Program&lt;/b&gt; (many small files in many folders) and &lt;b&gt;Game&lt;/b&gt; (a mix), and copies each on the same drive, timed until the copy is on the drive.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;AS SSD のコピーベンチマークと同じく、フォルダーに 3 つのファイルのセットを作ります: &lt;b&gt;ISO&lt;/b&gt; (大きなファイル 2 つ)、&lt;b&gt;プログラム&lt;/b&gt; (多くのフォルダーに多数の小さなファイル)、&lt;b&gt;ゲーム&lt;/b&gt; (その混在)。それぞれを同じドライブ上にコピーし、コピーがドライブに書き込まれるまでの時間を計ります。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>not copied</source>
+        <translation>コピーしていません</translation>
+    </message>
+    <message>
+        <source>1 file</source>
+        <translation>1 ファイル</translation>
+    </message>
+    <message>
+        <source>%1 files</source>
+        <translation>%1 ファイル</translation>
+    </message>
+    <message>
+        <source>1 folder</source>
+        <translation>1 フォルダー</translation>
+    </message>
+    <message>
+        <source>%1 folders</source>
+        <translation>%1 フォルダー</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全体</translation>
+    </message>
+    <message>
+        <source>%1 can clone files: a file manager may clone instead of copying, which moves no data and takes no time; these figures are of a real copy.</source>
+        <translation>%1 はファイルを複製 (クローン) できます: ファイルマネージャーはコピーの代わりにクローンすることがあり、その場合はデータを動かさず一瞬で終わります。この結果は実際にデータを読み書きしたコピーのものです。</translation>
+    </message>
+    <message>
+        <source>The copy test</source>
+        <translation>コピーテスト</translation>
+    </message>
+    <message>
+        <source>C&amp;opy</source>
+        <translation>コピー(&amp;O)</translation>
+    </message>
+    <message>
+        <source>How fast the drive copies a large file, many small ones and a mix, as AS SSD&apos;s copy benchmark</source>
+        <translation>大きなファイル、多数の小さなファイル、その混在をドライブがどれだけ速くコピーできるか (AS SSD のコピーベンチマークと同じ)</translation>
+    </message>
 </context>
 <context>
     <name>dm::DestructiveConfirmDialog</name>
@@ -1817,6 +1932,24 @@ Write MB/s</source>
     <message>
         <source>Deleting files</source>
         <translation>ファイルを削除中</translation>
+        <source>Making the %1 set</source>
+        <translation>%1 セットを作成中</translation>
+    </message>
+    <message>
+        <source>Syncing the %1 set and dropping it from the cache</source>
+        <translation>%1 セットを同期してキャッシュから外しています</translation>
+    </message>
+    <message>
+        <source>Copying the %1 set</source>
+        <translation>%1 セットをコピー中</translation>
+    </message>
+    <message>
+        <source>Syncing the copy of the %1 set</source>
+        <translation>%1 セットのコピーを同期中</translation>
+    </message>
+    <message>
+        <source>Removing the %1 set and its copy</source>
+        <translation>%1 セットとそのコピーを削除中</translation>
     </message>
 </context>
 <context>
@@ -2618,6 +2751,20 @@ Write MB/s</source>
     <message>
         <source>Small files</source>
         <translation>小さなファイル</translation>
+        <source>Copy test</source>
+        <translation>コピーテスト</translation>
+    </message>
+    <message>
+        <source>ISO</source>
+        <translation>ISO</translation>
+    </message>
+    <message>
+        <source>Program</source>
+        <translation>プログラム</translation>
+    </message>
+    <message>
+        <source>Game</source>
+        <translation>ゲーム</translation>
     </message>
 </context>
 <context>

@@ -176,7 +176,47 @@ CompareDialog::CompareDialog(Comparison comparison, QWidget* parent)
         chartRow->addWidget(chart, 1);
         m_lineCharts.push_back(chart);
     }
-    // Only kinds with lines: no test has bars, so the lines get the room.
+    // Grouped bars, one chart per kind that has them (a copy test's MB/s per set): a bar per run
+    // in the run's colour, as the grid's.
+    for (const ComparisonBarChart& ch : m_comparison.barCharts) {
+        auto* chart = new QChart;
+        chart->setAnimationOptions(QChart::NoAnimation);
+        chart->setBackgroundRoundness(0);
+        chart->layout()->setContentsMargins(0, 0, 0, 0);
+        chart->legend()->setAlignment(Qt::AlignBottom);
+        chart->setTitle(kindText(ch.axes.title));
+        auto* series = new QBarSeries;
+        double maxValue = 0;
+        for (const ComparisonBarRun& r : ch.runs) {
+            auto* set = new QBarSet(runs[r.run].label);
+            set->setProperty("runIndex", int(r.run));
+            for (const std::optional<double>& v : r.values) {
+                maxValue = std::max(maxValue, v.value_or(0));
+                *set << v.value_or(0);
+            }
+            series->append(set);
+        }
+        chart->addSeries(series);
+        auto* x = new QBarCategoryAxis;
+        for (const QString& g : ch.groups)
+            x->append(kindText(g));
+        chart->addAxis(x, Qt::AlignBottom);
+        series->attachAxis(x);
+        QValueAxis* y = makeAxis();
+        y->setTitleText(kindText(ch.axes.unit));
+        applyAxis(y, niceAxis(maxValue, 1.1, 1, 5));
+        chart->addAxis(y, Qt::AlignLeft);
+        series->attachAxis(y);
+        auto* view = new QChartView(chart, charts);
+        view->setObjectName(QStringLiteral("compareBars-") + ch.kind);
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setFrameShape(QFrame::NoFrame);
+        view->setMinimumSize(20 * line, 16 * line);
+        chartRow->addWidget(view, 1);
+        m_barCharts.push_back(chart);
+        m_barViews.push_back(view);
+    }
+    // Only kinds with lines or their own bars: no grid test, so they get the room.
     m_chartView->setVisible(!m_comparison.columns.empty());
 
     m_table = new QTableWidget(splitter);
@@ -204,7 +244,7 @@ CompareDialog::CompareDialog(Comparison comparison, QWidget* parent)
     for (int c = 0; c < m_table->columnCount(); ++c)
         tableWidth += m_table->columnWidth(c);
     int width = std::max({ 70 * line, tableWidth + 2 * layout->contentsMargins().left(),
-        30 * int(m_lineCharts.size()) * line + 8 * int(m_comparison.columns.size()) * line });
+        30 * int(m_lineCharts.size() + m_barCharts.size()) * line + 8 * int(m_comparison.columns.size()) * line });
     if (const QScreen* screen = this->screen())
         width = std::min(width, screen->availableGeometry().width() * 9 / 10);
     resize(width, 50 * line);
@@ -298,8 +338,15 @@ void CompareDialog::fill()
                       return std::any_of(
                           ch.lines.begin(), ch.lines.end(), [r](const ComparisonLine& l) { return l.run == r; });
                   });
+            const bool inBars = std::any_of(m_comparison.barCharts.begin(), m_comparison.barCharts.end(),
+                [r](const ComparisonBarChart& ch) {
+                    return std::any_of(
+                        ch.runs.begin(), ch.runs.end(), [r](const ComparisonBarRun& b) { return b.run == r; });
+                });
             if (const TestKind* kind = kindForSchema(run.entry.schema); kind && inChart)
                 note = tr("%1: see its lines in the chart").arg(kindText(kind->title()));
+            else if (kind && inBars)
+                note = tr("%1: see its bars in the chart").arg(kindText(kind->title()));
             auto* item = new QTableWidgetItem(note);
             item->setToolTip(run.note);
             m_table->setItem(int(r), m_table->columnCount() - 1, item);
@@ -325,6 +372,16 @@ void CompareDialog::applyLook()
         const QColor color = runColor(set->property("runIndex").toInt(), dark);
         set->setColor(color);
         set->setBorderColor(color);
+    }
+    for (size_t i = 0; i < m_barCharts.size(); ++i) {
+        applyPalette(m_barViews[i], m_barCharts[i], this);
+        applyFonts(m_barCharts[i], this);
+        for (QAbstractSeries* series : m_barCharts[i]->series())
+            for (QBarSet* set : static_cast<QBarSeries*>(series)->barSets()) {
+                const QColor color = runColor(set->property("runIndex").toInt(), dark);
+                set->setColor(color);
+                set->setBorderColor(color);
+            }
     }
     // The category labels a little smaller than the legend's: ten of them may share the width.
     for (QAbstractAxis* axis : m_chart->axes(Qt::Horizontal)) {

@@ -32,6 +32,8 @@ public:
     QTableWidget* table() const { return m_table; }
     // The line charts, one per kind with lines (Comparison::charts), in that order.
     const std::vector<ToolChart*>& lineCharts() const { return m_lineCharts; }
+    // The bar charts, one per kind with bars (Comparison::barCharts), in that order.
+    const std::vector<QChart*>& barCharts() const { return m_barCharts; }
 
     QByteArray markdown() const;
     QByteArray csv() const;
@@ -55,6 +57,8 @@ private:
     QBarSeries* m_bars;
     QTableWidget* m_table;
     std::vector<ToolChart*> m_lineCharts;
+    std::vector<QChart*> m_barCharts;
+    std::vector<QChartView*> m_barViews;
 };
 
 } // namespace dm

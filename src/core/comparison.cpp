@@ -130,6 +130,32 @@ Comparison buildComparison(const std::vector<HistoryRecord>& records)
         run.entry = record.entry;
         run.label = runLabel(record.entry);
         const TestKind* kind = kindForSchema(record.entry.schema);
+        if (kind && kind->barAxes()) {
+            reports.push_back(std::nullopt);
+            if (auto bars = kind->bars(record.json)) {
+                auto chart = std::find_if(c.barCharts.begin(), c.barCharts.end(),
+                    [&](const ComparisonBarChart& ch) { return ch.kind == kind->id(); });
+                if (chart == c.barCharts.end())
+                    chart = c.barCharts.insert(
+                        c.barCharts.end(), ComparisonBarChart { kind->id(), *kind->barAxes(), {}, {} });
+                ComparisonBarRun barRun { c.runs.size(), {} };
+                for (const KindBar& b : *bars) {
+                    qsizetype at = chart->groups.indexOf(b.name);
+                    if (at < 0) {
+                        chart->groups << b.name;
+                        at = chart->groups.size() - 1;
+                    }
+                    barRun.values.resize(size_t(chart->groups.size()));
+                    barRun.values[size_t(at)] = b.value;
+                }
+                chart->runs.push_back(std::move(barRun));
+                run.note = QStringLiteral("%1: compared in its bars").arg(kind->title());
+            } else {
+                run.note = QString::fromStdString(bars.error().message);
+            }
+            c.runs.push_back(std::move(run));
+            continue;
+        }
         if (kind && kind->seriesAxes()) {
             reports.push_back(std::nullopt);
             if (auto lines = kind->series(record.json)) {
@@ -187,12 +213,16 @@ Comparison buildComparison(const std::vector<HistoryRecord>& records)
     }
     tellRunsApart(c.runs);
     // Charts in the order of kinds(), whatever order the runs came in.
-    std::stable_sort(c.charts.begin(), c.charts.end(), [](const ComparisonChart& a, const ComparisonChart& b) {
-        const auto at = [](const QString& id) {
-            return std::find(kinds().begin(), kinds().end(), kindById(id)) - kinds().begin();
-        };
-        return at(a.kind) < at(b.kind);
-    });
+    const auto order = [](const QString& id) {
+        return std::find(kinds().begin(), kinds().end(), kindById(id)) - kinds().begin();
+    };
+    std::stable_sort(c.charts.begin(), c.charts.end(),
+        [&](const ComparisonChart& a, const ComparisonChart& b) { return order(a.kind) < order(b.kind); });
+    std::stable_sort(c.barCharts.begin(), c.barCharts.end(),
+        [&](const ComparisonBarChart& a, const ComparisonBarChart& b) { return order(a.kind) < order(b.kind); });
+    for (ComparisonBarChart& chart : c.barCharts) // a group a later run brought: empty for the earlier
+        for (ComparisonBarRun& r : chart.runs)
+            r.values.resize(size_t(chart.groups.size()));
     return c;
 }
 
@@ -295,6 +325,24 @@ QString formatComparisonMarkdown(const Comparison& c, ComparisonMetric metric)
         if (!chart.axes.xLog2)
             lines << QString()
                   << QStringLiteral("Figures between two samples are read off the straight line between them.");
+    }
+    // A bar chart as a table: a row per run, a column per group.
+    for (const ComparisonBarChart& chart : c.barCharts) {
+        lines << QString() << QStringLiteral("### %1: %2").arg(chart.axes.title, chart.axes.unit) << QString();
+        QStringList head { QStringLiteral("Run") };
+        QStringList chartAlign { QStringLiteral("---") };
+        for (const QString& g : chart.groups) {
+            head << mdCell(g) + QLatin1Char(' ') + chart.axes.unit;
+            chartAlign << QStringLiteral("---:");
+        }
+        lines << QStringLiteral("| ") + head.join(QStringLiteral(" | ")) + QStringLiteral(" |")
+              << QStringLiteral("| ") + chartAlign.join(QStringLiteral(" | ")) + QStringLiteral(" |");
+        for (const ComparisonBarRun& r : chart.runs) {
+            QStringList row { mdCell(c.runs[r.run].label) };
+            for (const std::optional<double>& v : r.values)
+                row << number(v, 1);
+            lines << QStringLiteral("| ") + row.join(QStringLiteral(" | ")) + QStringLiteral(" |");
+        }
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }

@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -55,16 +56,31 @@ struct ComparisonChart {
     std::vector<ComparisonLine> lines;
 };
 
+// The bars of one kind (TestKind::bars): a group per name, in the order the names first appear,
+// and each run's value per group (empty where a run has none).
+struct ComparisonBarRun {
+    size_t run = 0; // index into Comparison::runs
+    std::vector<std::optional<double>> values; // one per ComparisonBarChart::groups
+};
+struct ComparisonBarChart {
+    QString kind; // TestKind::id()
+    BarAxes axes;
+    QStringList groups;
+    std::vector<ComparisonBarRun> runs;
+};
+
 struct Comparison {
     std::vector<ComparisonColumn> columns; // tests in the order they first appear; read, write, mix
     std::vector<ComparisonRun> runs; // in the order asked for
     std::vector<ComparisonChart> charts; // in the order of kinds(), only kinds with lines
+    std::vector<ComparisonBarChart> barCharts; // the same, for kinds with bars
 };
 
 enum class ComparisonMetric { MBps, Iops, LatencyUs };
 
 // Builds the comparison of stored runs: grid and fio runs as columns of figures, every kind with
-// series (testkind.h) as lines in its chart, other runs as rows with a note. Never fails: a run
+// series (testkind.h) as lines in its chart, every kind with bars as groups of bars in its own,
+// other runs as rows with a note. Never fails: a run
 // whose JSON no longer reads gets a note saying why. Parses every document: not on a GUI thread.
 Comparison buildComparison(const std::vector<HistoryRecord>& records);
 

@@ -63,9 +63,19 @@ public:
         return lines(*r);
     }
 
+    Result<std::vector<KindBar>> bars(const QByteArray& json) const override
+    {
+        auto r = m_parse(json);
+        if (!r)
+            return r.error();
+        return barValues(*r);
+    }
+
 protected:
     virtual RunSummary summary(const ReportT& report) const = 0;
     virtual std::vector<Series> lines(const ReportT& /*report*/) const { return {}; }
+    // A kind with bars (barAxes()) gives them from its report here.
+    virtual std::vector<KindBar> barValues(const ReportT& /*report*/) const { return {}; }
 
 private:
     Names m_names;

@@ -62,6 +62,19 @@ struct SeriesAxes {
     QString (*xText)(double x) = nullptr;
 };
 
+// Named figures of one run that the comparison draws as grouped bars, a group per name and a bar
+// per run in the run's colour (a copy test's MB/s per set of files): for figures that are not a
+// curve over some x, where a line between them would mean nothing.
+struct KindBar {
+    QString name; // "ISO": the group
+    double value = 0;
+    bool operator==(const KindBar&) const = default;
+};
+struct BarAxes {
+    QString title; // "Copy test"
+    QString unit; // "MB/s"
+};
+
 // Every report a kind makes, from its document.
 struct KindReports {
     QByteArray csv; // empty for a kind without one
@@ -89,6 +102,9 @@ public:
     // The lines the comparison overlays, or none (the grid compares as bars: comparison.h).
     virtual std::optional<SeriesAxes> seriesAxes() const { return std::nullopt; }
     virtual Result<std::vector<Series>> series(const QByteArray& /*json*/) const { return std::vector<Series> {}; }
+    // The bars the comparison groups, or none (KindBar above); a run's bars in the kind's order.
+    virtual std::optional<BarAxes> barAxes() const { return std::nullopt; }
+    virtual Result<std::vector<KindBar>> bars(const QByteArray& /*json*/) const { return std::vector<KindBar> {}; }
 };
 
 // Every kind this build knows, in the order the window shows its pages and the history its

@@ -95,6 +95,25 @@ TEST(AppProcess, ARunThatCannotStartWritesNothing)
     EXPECT_FALSE(QFile::exists(txt));
 }
 
+// The copy test's page from the command line, as a script runs it: its JSON and CSV written,
+// exit 0, nothing left in the folder.
+TEST(AppProcess, TheCopyPageRunsFromTheCommandLineAndLeavesNothing)
+{
+    ScratchDir dir;
+    QTemporaryDir out;
+    const QString json = out.filePath(QStringLiteral("copy.json")), csv = out.filePath(QStringLiteral("copy.csv"));
+    const auto o = runApp({ "--allow-root", "--page", "copy", "--target", QString::fromStdString(dir.path()), "--size",
+        "16MiB", "--start", "--save-json", json, "--save-csv", csv, "--quit-when-done" });
+    EXPECT_EQ(o.exitCode, 0) << o.err.constData();
+    QFile report(json);
+    ASSERT_TRUE(report.open(QIODevice::ReadOnly)) << o.err.constData();
+    EXPECT_TRUE(report.readAll().contains("\"diskometer.copy/1\""));
+    QFile rows(csv);
+    ASSERT_TRUE(rows.open(QIODevice::ReadOnly));
+    EXPECT_EQ(rows.readAll().count('\n'), 4); // the header and a row per set
+    EXPECT_EQ(dir.entryCount(), 0u) << "the test's files are gone";
+}
+
 // Issue 13: every page is a TestPage, and the one --page names runs with --start, writes its
 // --save-* files and gives the exit code, as the grid does without --page. A capacity check of a
 // folder, because it is short and its report is its own kind's.

@@ -111,7 +111,7 @@ TEST(DriveLine, EveryPageWithATargetHasOneAndItsTargetLabelHasItsComboAsBuddy)
     GuiSettings settings = defaultGuiSettings();
     settings.targetPath = QString::fromStdString(dir.path());
     MainWindow window(settings, AppOptions {}, false);
-    for (const char* kind : { "scan", "sustained", "sweep", "capacity" }) {
+    for (const char* kind : { "scan", "sustained", "sweep", "capacity", "copy" }) {
         TestPage* page = window.page(QLatin1String(kind));
         ASSERT_TRUE(page) << kind;
         const auto lines = page->findChildren<DriveLineLabel*>();

@@ -83,7 +83,7 @@ TEST(Pages, TheWindowHasATabPerTest)
 {
     app();
     MainWindow window(defaultGuiSettings(), AppOptions {}, false);
-    ASSERT_EQ(window.tabs()->count(), 7);
+    ASSERT_EQ(window.tabs()->count(), 8);
     // The grid's page is the registry's first entry, as every other page one of its own.
     EXPECT_EQ(window.tabs()->widget(0), window.page("grid"));
     EXPECT_EQ(window.page("grid"), static_cast<TestPage*>(window.gridPage()));
@@ -92,7 +92,8 @@ TEST(Pages, TheWindowHasATabPerTest)
     EXPECT_EQ(window.tabs()->widget(3), window.page("sweep"));
     EXPECT_EQ(window.tabs()->widget(4), window.page("capacity"));
     EXPECT_EQ(window.tabs()->widget(5), window.page("files"));
-    EXPECT_EQ(window.tabs()->widget(6), static_cast<QWidget*>(window.historyPage()));
+    EXPECT_EQ(window.tabs()->widget(6), window.page("copy"));
+    EXPECT_EQ(window.tabs()->widget(7), static_cast<QWidget*>(window.historyPage()));
 }
 
 TEST(Pages, ScanOfALoopDevicePlotsEverySampleInOrder)

@@ -4,6 +4,7 @@
 // the kinds or their registry must leave these the same; a change that means to alter a report
 // regenerates them with DM_UPDATE_GOLDEN=1 and the diff shows exactly what changed.
 #include "capacityreport.h"
+#include "fakecopyreport.h"
 #include "fakekindreports.h"
 #include "fakereport.h"
 #include "filesreport.h"
@@ -84,6 +85,12 @@ TEST(Golden, FilesReports)
     expectGolden("files.json", formatFilesJson(r));
     expectGolden("files.csv", formatFilesCsv(r));
     expectGolden("files.txt", formatFilesText(r).toUtf8());
+TEST(Golden, CopyReports)
+{
+    const CopyReport r = fakeCopyReport();
+    expectGolden("copy.json", formatCopyJson(r));
+    expectGolden("copy.csv", formatCopyCsv(r));
+    expectGolden("copy.txt", formatCopyText(r).toUtf8());
 }
 
 TEST(Golden, SweepReports)

@@ -3,6 +3,7 @@
 // summary from its document, and the comparison's per-kind charts (sweeps MB/s per block size,
 // scans by position, sustained writes by GB written) with their Markdown tables.
 #include "comparison.h"
+#include "fakecopyreport.h"
 #include "fakekindreports.h"
 #include "fakereport.h"
 #include "jsonreport.h"
@@ -44,6 +45,7 @@ TEST(TestKinds, EveryKindIsFoundBySchemaAndId)
     EXPECT_EQ(kindForSchema("fio-3.33")->id(), "fio");
     EXPECT_EQ(kindForSchema("diskometer.capacity/1")->id(), "capacity");
     EXPECT_EQ(kindForSchema("diskometer.files/1")->id(), "files");
+    EXPECT_EQ(kindForSchema("diskometer.copy/1")->id(), "copy");
     EXPECT_EQ(kindForSchema("diskometer.health/1"), nullptr); // a newer kind: unknown, not mistaken
     EXPECT_EQ(kindForSchema("diskometer.scan/2"), nullptr);
 }
@@ -86,6 +88,9 @@ TEST(TestKinds, EveryKindSummarizesItsHeadline)
             64e9 },
         { "files", formatFilesJson(fakeFilesReport()), 2000, "created (4 KiB of 1000, sync end)", "read_files_per_s",
             2000 },
+        // The three sets' bytes over their seconds: 1 GiB in 5.25 s.
+        { "copy", formatCopyJson(fakeCopyReport(true)), 1073741824 / 5.25 / 1e6, "copy (ISO, Program, Game)",
+            "program_mb_per_s", 210.916179 / 2.5 },
     };
     for (const auto& c : cases) {
         auto s = kindById(c.kind)->summarize(c.json);

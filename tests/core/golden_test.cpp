@@ -85,6 +85,8 @@ TEST(Golden, FilesReports)
     expectGolden("files.json", formatFilesJson(r));
     expectGolden("files.csv", formatFilesCsv(r));
     expectGolden("files.txt", formatFilesText(r).toUtf8());
+}
+
 TEST(Golden, CopyReports)
 {
     const CopyReport r = fakeCopyReport();

@@ -6,6 +6,7 @@
 #include "devicecounters.h"
 #include "runmarker.h"
 #include "stalefiles.h"
+#include "syncfilesystem.h"
 #include "targetinuse.h"
 #include "testregion.h"
 

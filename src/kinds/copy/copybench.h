@@ -122,8 +122,5 @@ Status dropCopySetCache(const CopySetPlan& plan, int dirFd, const std::atomic<bo
 // folders made as they are met, each file read and written through a buffer of kCopyBufferBytes.
 Status copyTree(int fromFd, int toParentFd, const std::string& name, CopyCounts& copied, const CopyProgress& progress,
     const std::atomic<bool>& cancel);
-// syncfs() of the filesystem `fd` is on, on a thread of its own so that Stop is heard while it
-// runs (the sync then goes on by itself, and the caller may remove the files meanwhile).
-Status syncFilesystem(int fd, const std::atomic<bool>& cancel);
 
 } // namespace dm

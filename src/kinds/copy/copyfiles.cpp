@@ -238,35 +238,4 @@ Status copyTree(int fromFd, int toParentFd, const std::string& name, CopyCounts&
     return copier.folder(fromFd, to.get(), 0);
 }
 
-Status syncFilesystem(int fd, const std::atomic<bool>& cancel)
-{
-    struct State {
-        std::mutex lock;
-        std::condition_variable done;
-        bool finished = false;
-        int error = 0;
-    };
-    auto state = std::make_shared<State>();
-    const int own = ::fcntl(fd, F_DUPFD_CLOEXEC, 0); // the thread's: it may outlive the caller's
-    if (own < 0)
-        return errnoError("cannot sync the filesystem", errno);
-    std::thread([state, own] {
-        const int rc = ::syncfs(own);
-        const int err = rc == 0 ? 0 : errno;
-        ::close(own);
-        const std::lock_guard<std::mutex> guard(state->lock);
-        state->finished = true;
-        state->error = err;
-        state->done.notify_all();
-    }).detach();
-    std::unique_lock<std::mutex> guard(state->lock);
-    // Woken at once when the sync ends (its time is part of the figure), every 50 ms for Stop.
-    while (!state->done.wait_for(guard, std::chrono::milliseconds(50), [&] { return state->finished; }))
-        if (cancel.load())
-            return cancelled();
-    if (state->error != 0)
-        return errnoError("syncing the filesystem failed", state->error);
-    return Ok {};
-}
-
 } // namespace dm

@@ -35,9 +35,4 @@ private:
     std::string m_name, m_path;
 };
 
-// syncfs() of the filesystem `fd` is on, given up (left running on a thread of its own) when
-// `cancel` is set meanwhile, so that Stop is heard within half a second even while a slow drive
-// takes seconds to write back. Ok once it returned; Cancelled, or the errno as an Io error.
-Status syncFilesystem(int fd, const std::atomic<bool>& cancel);
-
 } // namespace dm

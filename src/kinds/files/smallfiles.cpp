@@ -4,6 +4,7 @@
 
 #include "devicecounters.h"
 #include "filesrundir.h"
+#include "syncfilesystem.h"
 #include "ioworker.h"
 #include "latencyhistogram.h"
 #include "randomgenerator.h"

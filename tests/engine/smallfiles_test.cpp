@@ -166,10 +166,15 @@ TEST(SmallFiles, RunsEveryPhaseOnTmpfsAndLeavesNothing)
     std::vector<std::string> stages;
     RunEvents events;
     size_t finished = 0;
+    double fraction = 0;
     events.phase = [&](const RunPhase& p) {
         if (stages.empty() || stages.back() != p.stage.id)
             stages.push_back(p.stage.id);
         EXPECT_EQ(p.count, 300u);
+        EXPECT_LE(p.index, 300u);
+        EXPECT_GE(p.fraction, fraction) << "the run's share done went back"; // runevents.h's rule
+        EXPECT_LE(p.fraction, 1.0);
+        fraction = p.fraction;
     };
     events.finished = [&] { ++finished; };
     const std::atomic<bool> cancel { false };
@@ -183,6 +188,7 @@ TEST(SmallFiles, RunsEveryPhaseOnTmpfsAndLeavesNothing)
     EXPECT_GE(r->phase(FilesPhaseId::Create).seconds, r->syncSeconds);
     EXPECT_EQ(stages, (std::vector<std::string> { "create-files", "stat-files", "read-files", "delete-files" }));
     EXPECT_EQ(finished, 1u);
+    EXPECT_DOUBLE_EQ(fraction, 1.0);
     EXPECT_NE(staleTestDirectoryPid(std::filesystem::path(r->region.testFilePath).filename()), 0);
     EXPECT_TRUE(entries(dir.path()).empty());
 }

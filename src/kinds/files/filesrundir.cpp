@@ -73,9 +73,9 @@ bool FilesRunDir::remove(int* error)
     return removed;
 }
 
-void FilesRunDir::filePath(char (&out)[32], uint32_t file, uint32_t dirs)
+void FilesRunDir::filePath(char (&out)[32], uint32_t file, uint32_t filesPerDir)
 {
-    std::snprintf(out, sizeof out, "d%05u/f%08u", file % dirs, file);
+    std::snprintf(out, sizeof out, "d%05u/f%08u", file / filesPerDir, file);
 }
 
 } // namespace dm

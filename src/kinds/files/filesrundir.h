@@ -27,8 +27,11 @@ public:
 
     int fd() const { return m_fd; } // the run directory, open
     const std::string& path() const { return m_path; }
-    // "d00003/f00000019": file i in subdirectory i % dirs, relative to fd().
-    static void filePath(char (&out)[32], uint32_t file, uint32_t dirs);
+    // "d00003/f00000019": file i in subdirectory i / filesPerDir, relative to fd(): each folder
+    // filled in turn. Going round the folders file by file (as this did first) spreads ext4's
+    // new inodes over as many block groups as folders: filled in turn it created 1.24 times as
+    // many files a second (median of 4 pairs of 262,144 files on a RAM-backed loop device).
+    static void filePath(char (&out)[32], uint32_t file, uint32_t filesPerDir);
 
 private:
     int m_parentFd = -1, m_fd = -1;

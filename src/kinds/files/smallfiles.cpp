@@ -238,7 +238,7 @@ Result<FilesResult> runSmallFiles(const FilesRequest& req, const RunEvents& even
     FilesProgress progress(events, req.files);
     const DeviceCounters counters = DeviceCounters::forPath(req.target);
     const int root = dir.fd();
-    const uint32_t dirs = req.dirs;
+    const uint32_t perDir = (req.files + req.dirs - 1) / req.dirs; // never past the last folder
 
     // One phase: `op` on every file in `order` (nullptr: creation order), each timed.
     const auto runPhase = [&](FilesPhaseId id, const std::vector<uint32_t>* order,
@@ -258,7 +258,7 @@ Result<FilesResult> runSmallFiles(const FilesRequest& req, const RunEvents& even
             }
             const uint32_t file = order ? (*order)[k] : k;
             char path[32];
-            FilesRunDir::filePath(path, file, dirs);
+            FilesRunDir::filePath(path, file, perDir);
             const auto t0 = Clock::now();
             const Status done = op(file, path);
             const auto t1 = Clock::now();
@@ -369,7 +369,7 @@ Result<FilesResult> runSmallFiles(const FilesRequest& req, const RunEvents& even
                     break;
                 }
                 char path[32];
-                FilesRunDir::filePath(path, file, dirs);
+                FilesRunDir::filePath(path, file, perDir);
                 const int fd = ::openat(root, path, O_RDONLY | O_CLOEXEC | O_NOATIME);
                 if (fd >= 0) {
                     ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);

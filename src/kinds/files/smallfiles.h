@@ -20,7 +20,8 @@ namespace dm {
 // allocation, the journal.
 //
 // All files live in one run directory in the target (stalefiles.h: ".diskometer-<pid>-<hex>.dir"),
-// in `dirs` subdirectories, file i in subdirectory i % dirs. Four phases, each timed on its own:
+// in `dirs` subdirectories, filled in turn (file i in subdirectory i / ceil(files / dirs)). Four
+// phases, each timed on its own:
 //   create  open(O_CREAT|O_EXCL), write `fileSize` random bytes, close (and fsync, --sync file);
 //           with --sync end one syncfs() after the last file, counted in the phase's time;
 //   stat    fstatat() of every file, in a random order;

@@ -912,6 +912,10 @@
         <source>How many small files a second the filesystem creates, reads and deletes</source>
         <translation>ファイルシステムが毎秒いくつの小さなファイルを作成・読み取り・削除できるか</translation>
     </message>
+    <message>
+        <source>Stat/s</source>
+        <translation>stat/秒</translation>
+    </message>
 </context>
 <context>
     <name>dm::GridPage</name>
@@ -1930,8 +1934,6 @@ Write MB/s</source>
         <translation>ファイルを読み取り中</translation>
     </message>
     <message>
-        <source>Deleting files</source>
-        <translation>ファイルを削除中</translation>
         <source>Making the %1 set</source>
         <translation>%1 セットを作成中</translation>
     </message>
@@ -1950,6 +1952,10 @@ Write MB/s</source>
     <message>
         <source>Removing the %1 set and its copy</source>
         <translation>%1 セットとそのコピーを削除中</translation>
+    </message>
+    <message>
+        <source>Deleting files</source>
+        <translation>ファイルを削除中</translation>
     </message>
 </context>
 <context>
@@ -2749,8 +2755,6 @@ Write MB/s</source>
         <translation>ブロックサイズ (KiB)</translation>
     </message>
     <message>
-        <source>Small files</source>
-        <translation>小さなファイル</translation>
         <source>Copy test</source>
         <translation>コピーテスト</translation>
     </message>
@@ -2765,6 +2769,10 @@ Write MB/s</source>
     <message>
         <source>Game</source>
         <translation>ゲーム</translation>
+    </message>
+    <message>
+        <source>Small files</source>
+        <translation>小さなファイル</translation>
     </message>
 </context>
 <context>

@@ -97,9 +97,9 @@ QLineSeries* ToolChart::addLine(const QString& name, Side side, Role role, Qt::P
     return series;
 }
 
-QLineSeries* ToolChart::addRunLine(const QString& name, int index)
+QLineSeries* ToolChart::addRunLine(const QString& name, int index, Side side)
 {
-    QLineSeries* series = addLine(name, Side::Left, Role::Primary);
+    QLineSeries* series = addLine(name, side, Role::Primary);
     m_styled.last().runIndex = index;
     applyPalette();
     return series;

@@ -32,8 +32,9 @@ public:
     void setYMinimum(Side side, double minimum); // the smallest top of the axis, so it never shows 0..0.001
 
     QLineSeries* addLine(const QString& name, Side side, Role role, Qt::PenStyle style = Qt::SolidLine);
-    // One of several runs side by side (comparisons): chartstyle::runColor(index).
-    QLineSeries* addRunLine(const QString& name, int index);
+    // One of several runs side by side (comparisons), or of several lines that each need a colour
+    // of their own (a small-file test's phases): chartstyle::runColor(index).
+    QLineSeries* addRunLine(const QString& name, int index, Side side = Side::Left);
     QScatterSeries* addDots(const QString& name, Side side, Role role);
     // Appends and grows the axis; for many points at once use the series' replace() and fitY().
     void append(QLineSeries* series, double x, double y);

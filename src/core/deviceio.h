@@ -68,6 +68,11 @@ std::vector<DeviceSeen> deviceSeen(const RunResult& run);
 // A kind's phases (RunEnvelope::devicePhases, a sweep's points) as the device saw them.
 DeviceSeen deviceSeen(const DevicePhase& phase, const QString& label);
 std::vector<DeviceSeen> deviceSeen(const std::vector<DevicePhase>& phases);
+// For a kind whose subject is the filesystem's work on many files (small files, copies): what the
+// device moved beyond the files' data is that work (inodes, directories, the journal, written by
+// the filesystem's own threads), not another program's, so it is not called other I/O. The JSON
+// keeps the device's counts as they were.
+std::vector<DeviceSeen> withFilesystemWorkAsOwn(std::vector<DeviceSeen> seen);
 
 // The text report's "Requests:" lines for those of `seen` that have one ("  Requests: ...\n").
 QString deviceIoLines(const std::vector<DeviceSeen>& seen);

@@ -29,7 +29,8 @@ namespace {
 
     QString title(CopySetKind k) { return QString::fromLatin1(copySetTitle(k)); }
 
-    // The device's account of each phase, named as a person reads it.
+    // The device's account of each phase, named as a person reads it; the filesystem's work for
+    // the copied files (inodes, directories, the journal) is part of a copy (deviceio.h).
     std::vector<DeviceSeen> seenOf(const CopyResult& r)
     {
         std::vector<DeviceSeen> seen;
@@ -43,7 +44,7 @@ namespace {
             }
             seen.push_back(deviceSeen(p, label));
         }
-        return seen;
+        return withFilesystemWorkAsOwn(std::move(seen));
     }
 
     QString filesText(uint32_t n, const char* one, const char* many)

@@ -52,17 +52,9 @@ namespace {
 
     QString us(double v) { return QString::number(v, 'f', 1); }
 
-    // What the device did in each phase, as the text and the explanations judge it. What it moved
-    // beyond the files' data is the filesystem's work for those files (inodes, directories, the
-    // journal, written by ext4's jbd2 thread), not another program's: it is this test's subject,
-    // so it is not called other I/O. The JSON keeps the device's counts as they were.
-    std::vector<DeviceSeen> filesDeviceSeen(const FilesResult& r)
-    {
-        std::vector<DeviceSeen> seen = deviceSeen(r.devicePhases);
-        for (DeviceSeen& s : seen)
-            s.foreignBytes = 0;
-        return seen;
-    }
+    // What the device did in each phase, as the text and the explanations judge it: the
+    // filesystem's work for the files (inodes, directories, the journal) is this test's subject.
+    std::vector<DeviceSeen> filesDeviceSeen(const FilesResult& r) { return withFilesystemWorkAsOwn(deviceSeen(r.devicePhases)); }
 
 } // namespace
 

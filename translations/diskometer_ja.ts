@@ -2774,6 +2774,22 @@ Write MB/s</source>
         <source>Small files</source>
         <translation>小さなファイル</translation>
     </message>
+    <message>
+        <source>Create</source>
+        <translation>作成</translation>
+    </message>
+    <message>
+        <source>Stat</source>
+        <translation>stat</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>読み取り</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
 </context>
 <context>
     <name>dm::TileFormat</name>

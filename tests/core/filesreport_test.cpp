@@ -2,8 +2,10 @@
 // The small-file test's reports (diskometer.files/1): the JSON read back gives the same reports,
 // its fields as scripts read them, the text and CSV lines per phase, tmpfs said in the text, and
 // documents that are not ours refused with the reason.
+#include "comparison.h"
 #include "fakekindreports.h"
 #include "filesreport.h"
+#include "historyentry.h"
 #include "testkind.h"
 
 #include <QJsonArray>
@@ -90,4 +92,31 @@ TEST(FilesReport, KindReportsAreTheFormatters)
     EXPECT_EQ(reports->text, formatFilesText(r));
     EXPECT_EQ(reports->csv, formatFilesCsv(r));
     EXPECT_TRUE(reports->markdown.startsWith(QStringLiteral("## Small files: "))) << reports->markdown.toStdString();
+}
+
+// Runs compare as bars per phase, in files a second: a phase that did not run (the delete, after
+// the read's error) has no bar, and a run twice as fast has bars twice as high.
+TEST(FilesReport, RunsCompareAsBarsPerPhase)
+{
+    FilesReport faster = fakeFilesReport();
+    for (FilesPhaseResult& ph : faster.result.phases)
+        ph.seconds /= 2;
+    HistoryRecord a;
+    a.entry.id = 1;
+    a.entry.schema = QString::fromLatin1(kFilesSchema);
+    a.entry.name = QStringLiteral("a");
+    a.json = formatFilesJson(fakeFilesReport());
+    HistoryRecord b = a;
+    b.entry.id = 2;
+    b.entry.name = QStringLiteral("b");
+    b.json = formatFilesJson(faster);
+    const Comparison c = buildComparison({ a, b });
+    ASSERT_EQ(c.barCharts.size(), 1u);
+    const ComparisonBarChart& chart = c.barCharts[0];
+    EXPECT_EQ(chart.kind, "files");
+    EXPECT_EQ(chart.groups, (QStringList { "Create", "Stat", "Read" }));
+    ASSERT_EQ(chart.runs.size(), 2u);
+    ASSERT_EQ(chart.runs[0].values.size(), 3u);
+    EXPECT_DOUBLE_EQ(*chart.runs[0].values[0], 2000.0); // 1000 files in 0.5 s
+    EXPECT_DOUBLE_EQ(*chart.runs[1].values[2] / *chart.runs[0].values[2], 2.0);
 }

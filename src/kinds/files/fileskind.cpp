@@ -1,12 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The small-file test as a test kind: diskometer.files/1. Headline: files created a second (what
 // a build, an unpacked archive or a mail store waits for); metrics: each phase's rate and p99.
+// The comparison groups the runs' bars per phase (TestKind::bars), in files a second.
 #include "documentkind.h"
 #include "filesreport.h"
 
 namespace dm {
 
 namespace {
+
+    // The phases' names as the comparison's groups, marked for the window's translation (kindText).
+    QString phaseGroup(FilesPhaseId p)
+    {
+        switch (p) {
+        case FilesPhaseId::Create:
+            return kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Create"));
+        case FilesPhaseId::Stat:
+            return kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Stat"));
+        case FilesPhaseId::Read:
+            return kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Read"));
+        case FilesPhaseId::Delete:
+            return kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Delete"));
+        }
+        return {};
+    }
 
     class FilesKind final : public DocumentKind<FilesReport> {
     public:
@@ -15,6 +32,10 @@ namespace {
                                kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Small files")), std::nullopt },
                 parseFilesJson, formatFilesText, formatFilesCsv)
         {
+        }
+        std::optional<BarAxes> barAxes() const override
+        {
+            return BarAxes { kindString(QT_TRANSLATE_NOOP("dm::TestKind", "Small files")), QStringLiteral("files/s") };
         }
 
     protected:
@@ -39,6 +60,14 @@ namespace {
                 s.metrics.push_back({ name + QStringLiteral("_p99_us"), ph.latency.p99Us });
             }
             return s;
+        }
+        std::vector<KindBar> barValues(const FilesReport& r) const override
+        {
+            std::vector<KindBar> bars;
+            for (const FilesPhaseResult& ph : r.result.phases)
+                if (ph.ran && ph.files > 0)
+                    bars.push_back({ phaseGroup(ph.id), ph.filesPerSecond() });
+            return bars;
         }
     };
 

@@ -5,6 +5,7 @@
 // bad input refused with one line and nothing written, and the test files gone after Ctrl-C and
 // SIGKILL (a named leftover swept by the next check).
 #include "clirun.h"
+#include "procio.h"
 #include "fuserig.h"
 #include "testtargets.h"
 
@@ -33,30 +34,6 @@ QStringList entries(const std::string& dir)
 }
 
 QJsonObject summaryOf(const CliOutcome& o) { return QJsonDocument::fromJson(o.out).object()["summary"].toObject(); }
-
-quint64 writtenBytes(qint64 pid)
-{
-    QFile f(QStringLiteral("/proc/%1/io").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray& line : f.readAll().split('\n'))
-        if (line.startsWith("write_bytes:"))
-            return line.mid(12).trimmed().toULongLong();
-    return 0;
-}
-
-// Waits until the check has written `bytes` (it is filling by then).
-bool waitForWrites(QProcess& p, quint64 bytes)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < 30000 && p.state() == QProcess::Running) {
-        if (writtenBytes(p.processId()) >= bytes)
-            return true;
-        QThread::msleep(10);
-    }
-    return false;
-}
 
 } // namespace
 
@@ -166,7 +143,7 @@ TEST(CapacityCommand, CtrlCStopsAFillWith130AndRemovesItsFiles)
     p.start(QStringLiteral(DM_CLI_PATH),
         { "capacity", q(dir.path()), "--size", "1GiB", "--json", "-", "--quiet", "--no-history" });
     ASSERT_TRUE(p.waitForStarted());
-    ASSERT_TRUE(waitForWrites(p, 32u << 20)) << p.readAllStandardError().constData();
+    ASSERT_TRUE(waitForProcIo(p, "write_bytes", 32u << 20)) << p.readAllStandardError().constData();
     ::kill(pid_t(p.processId()), SIGINT);
     ASSERT_TRUE(p.waitForFinished(10000));
     EXPECT_EQ(p.exitCode(), 130) << p.readAllStandardError().constData();
@@ -190,7 +167,7 @@ TEST(CapacityCommand, SigkillLeavesNothingAndALeftoverIsSweptByTheNextCheck)
         p.setProcessEnvironment(env);
         p.start(QStringLiteral(DM_CLI_PATH), { "capacity", q(dir.path()), "--size", "1GiB", "--quiet", "--no-history" });
         ASSERT_TRUE(p.waitForStarted());
-        ASSERT_TRUE(waitForWrites(p, 32u << 20)) << p.readAllStandardError().constData();
+        ASSERT_TRUE(waitForProcIo(p, "write_bytes", 32u << 20)) << p.readAllStandardError().constData();
         ::kill(pid_t(p.processId()), SIGKILL);
         ASSERT_TRUE(p.waitForFinished(10000));
         const QStringList left = entries(dir.path());

@@ -5,6 +5,7 @@
 // run folder left, removed (and said) by the next run.
 #include "../engine/copytestdirs.h"
 #include "clirun.h"
+#include "procio.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -25,30 +26,6 @@ namespace {
 QStringList entries(const std::string& dir)
 {
     return QDir(q(dir)).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
-}
-
-// What the process wrote through write() so far (tmpfs writes never reach a block device).
-quint64 writeCalls(qint64 pid)
-{
-    QFile f(QStringLiteral("/proc/%1/io").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray& line : f.readAll().split('\n'))
-        if (line.startsWith("wchar:"))
-            return line.mid(6).trimmed().toULongLong();
-    return 0;
-}
-
-bool waitForWrites(QProcess& p, quint64 bytes)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < 30000 && p.state() == QProcess::Running) {
-        if (writeCalls(p.processId()) >= bytes)
-            return true;
-        QThread::msleep(10);
-    }
-    return false;
 }
 
 } // namespace
@@ -142,7 +119,7 @@ TEST(CopyCommand, CtrlCStopsWith130AndLeavesNothing)
     ShmDir dir;
     auto p = startCli({ "copy", q(dir.path()), "--size", "2GiB", "--json", "-", "--quiet", "--no-history" });
     ASSERT_TRUE(p->waitForStarted());
-    ASSERT_TRUE(waitForWrites(*p, 64u << 20)) << p->readAllStandardError().constData();
+    ASSERT_TRUE(waitForProcIo(*p, "wchar", 64u << 20)) << p->readAllStandardError().constData();
     QElapsedTimer t;
     t.start();
     ::kill(pid_t(p->processId()), SIGINT);
@@ -159,7 +136,7 @@ TEST(CopyCommand, SigkillLeavesTheRunFolderWhichTheNextRunRemoves)
     ShmDir dir;
     auto p = startCli({ "copy", q(dir.path()), "--size", "2GiB", "--quiet", "--no-history" });
     ASSERT_TRUE(p->waitForStarted());
-    ASSERT_TRUE(waitForWrites(*p, 64u << 20)) << p->readAllStandardError().constData();
+    ASSERT_TRUE(waitForProcIo(*p, "wchar", 64u << 20)) << p->readAllStandardError().constData();
     ::kill(pid_t(p->processId()), SIGKILL);
     finishProcess(*p, 10000);
     const QStringList left = entries(dir.path());

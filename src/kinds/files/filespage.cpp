@@ -170,6 +170,14 @@ void FilesPage::onFinished(Result<FilesResult> result, ReportHeader header)
         return;
     }
     m_report = FilesReport { *result, header };
+    // A phase over before the engine's first rate sample (stat from the inode cache takes a few
+    // hundredths of a second) has no line yet: drawn flat at its rate over the files it did.
+    for (const FilesPhaseResult& ph : result->phases)
+        if (ph.ran && ph.files > 0 && m_lines[size_t(ph.id)]->count() < 2) {
+            m_lines[size_t(ph.id)]->clear();
+            m_chart->append(m_lines[size_t(ph.id)], 0, ph.filesPerSecond());
+            m_chart->append(m_lines[size_t(ph.id)], double(ph.files), ph.filesPerSecond());
+        }
     showExplanations(result->warnings, explainFiles(*m_report));
     updateSummary();
     const FilesPhaseResult& create = result->phase(FilesPhaseId::Create);

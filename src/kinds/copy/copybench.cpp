@@ -8,6 +8,7 @@
 #include "stalefiles.h"
 #include "syncfilesystem.h"
 #include "targetinuse.h"
+#include "testdirectory.h"
 #include "testregion.h"
 
 #include <fcntl.h>
@@ -23,7 +24,6 @@
 #include <cerrno>
 #include <cstring>
 #include <optional>
-#include <random>
 
 namespace dm {
 
@@ -266,46 +266,23 @@ Result<CopyResult> runCopyBench(const CopyRequest& req, const RunEvents& events,
                 + " are left; choose a smaller --size",
             ENOSPC);
 
-    // The run directory: everything below it, removed however the run ends.
-    const std::string runName = testDirectoryName(std::random_device {}());
-    if (::mkdirat(target.get(), runName.c_str(), 0700) != 0)
-        return targetError("cannot make a folder in '" + req.target + "': " + std::strerror(errno), errno);
-    const Dir run(::openat(target.get(), runName.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    // Removed before the result is returned (its warning must reach the report), or by the
-    // destructor on an early return.
-    struct RemoveRun {
-        int parent;
-        const std::string& name;
-        CopyResult& out;
-        bool done = false;
-        void now()
-        {
-            done = true;
-            int error = 0;
-            if (!removeTestDirectory(parent, name, &error))
-                out.warnings.push_back("could not remove the copy test's folder " + name + ": " + std::strerror(error)
-                    + "; the next run removes it");
-        }
-        ~RemoveRun()
-        {
-            if (!done)
-                now();
-        }
-    } removeRun { target.get(), runName, out };
-    if (run.get() < 0)
-        return targetError("cannot open the copy test's folder: " + std::string(std::strerror(errno)), errno);
-    const RunMarker marker(run.get()); // another run on this drive at the same time
+    // The run directory: everything below it, removed however the run ends (explicitly before the
+    // result is returned, so that a failure's warning reaches the report).
+    TestDirectory run;
+    if (auto made = run.make(req.target, "copy test"); !made)
+        return made.error();
+    const RunMarker marker(run.fd()); // another run on this drive at the same time
 
     for (const auto& path : swept)
         out.warnings.push_back("removed a test file left behind by an earlier run: " + path);
     out.engine = "read/write";
     out.region.kind = RegionInfo::Kind::Directory;
     out.region.path = req.target;
-    out.region.testFilePath = req.target + (req.target.ends_with('/') ? "" : "/") + runName;
+    out.region.testFilePath = run.path();
     out.region.length = req.size;
     out.region.deviceId = st.st_dev;
     out.region.direct = false;
-    out.cloneCapable = canClone(run.get());
+    out.cloneCapable = canClone(run.fd());
     for (const CopySetPlan& p : plans)
         out.sets.push_back({ p.kind, p.bytes, uint32_t(p.files.size()), p.folders(), 0, 0, 0, false });
 
@@ -336,18 +313,18 @@ Result<CopyResult> runCopyBench(const CopyRequest& req, const RunEvents& events,
         const auto makeStart = Clock::now();
         const auto makeMark = counters.mark();
         CopyCounts made;
-        if (::mkdirat(run.get(), source.c_str(), 0700) != 0) {
+        if (::mkdirat(run.fd(), source.c_str(), 0700) != 0) {
             stopWith(ioError(std::strerror(errno), errno), "making", 0);
             break;
         }
-        const Dir sourceFd(::openat(run.get(), source.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        const Dir sourceFd(::openat(run.fd(), source.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (auto s = makeCopySet(plan, sourceFd.get(), out.request.seed, made, advance, cancel); !s) {
             stopWith(s.error(), "making", made.files);
             break;
         }
         // Written back before its pages can be dropped: DONTNEED leaves dirty pages in memory.
         progress.stage(kDropCacheStage, plan.kind, plan.bytes, i);
-        if (auto s = syncFilesystem(run.get(), cancel); !s) {
+        if (auto s = syncFilesystem(run.fd(), cancel); !s) {
             stopWith(s.error(), "syncing", made.files);
             break;
         }
@@ -364,13 +341,13 @@ Result<CopyResult> runCopyBench(const CopyRequest& req, const RunEvents& events,
         const auto copyMark = counters.mark();
         const auto copyStart = Clock::now();
         CopyCounts copied;
-        if (auto s = copyTree(sourceFd.get(), run.get(), copy, copied, advance, cancel); !s) {
+        if (auto s = copyTree(sourceFd.get(), run.fd(), copy, copied, advance, cancel); !s) {
             stopWith(s.error(), "copying", copied.files);
             break;
         }
         progress.stage(Stage::Flush, plan.kind, plan.bytes, i);
         const auto syncStart = Clock::now();
-        if (auto s = syncFilesystem(run.get(), cancel); !s) {
+        if (auto s = syncFilesystem(run.fd(), cancel); !s) {
             stopWith(s.error(), "syncing the copy of", copied.files);
             break;
         }
@@ -394,12 +371,14 @@ Result<CopyResult> runCopyBench(const CopyRequest& req, const RunEvents& events,
 
         progress.stage(kRemoveSetStage, plan.kind, plan.bytes, i);
         for (const std::string& name : { source, copy })
-            if (int error = 0; !removeTestDirectory(run.get(), name, &error) && !out.error)
+            if (int error = 0; !removeTestDirectory(run.fd(), name, &error) && !out.error)
                 out.error = "removing the " + title + " set failed: " + std::strerror(error);
     }
     if (std::string w = marker.overlapWarning(); !w.empty())
         out.warnings.push_back(w);
-    removeRun.now();
+    if (int error = 0; !run.remove(&error))
+        out.warnings.push_back("could not remove the copy test's folder " + run.path() + ": " + std::strerror(error)
+            + "; the next run removes it");
     return out;
 }
 

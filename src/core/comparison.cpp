@@ -212,6 +212,8 @@ Comparison buildComparison(const std::vector<HistoryRecord>& records)
         }
     }
     tellRunsApart(c.runs);
+    for (ComparisonRun& run : c.runs)
+        run.shortLabel = run.label;
     // Charts in the order of kinds(), whatever order the runs came in.
     const auto order = [](const QString& id) {
         return std::find(kinds().begin(), kinds().end(), kindById(id)) - kinds().begin();

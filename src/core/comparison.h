@@ -40,6 +40,9 @@ struct ComparisonRun {
     HistoryEntry entry;
     QString label; // what a person calls the run: name, or device and link, or target (and host);
                    // where runs share one, their comment or " #id" (buildComparison tells them apart)
+    // The name the legend, the table and the bars show: only what tells these runs apart (the
+    // drive's model or the comment, then the date); `label` is the tooltip's full name.
+    QString shortLabel;
     std::vector<ComparisonCell> cells; // one per Comparison::columns, same order
     QString note; // why the run has no cells ("a scan, not a grid of tests"); empty otherwise
 };

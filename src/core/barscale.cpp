@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace dm {
 
@@ -10,8 +11,8 @@ namespace {
     std::vector<double> positive(const std::vector<double>& values)
     {
         std::vector<double> out;
-        std::copy_if(values.begin(), values.end(), std::back_inserter(out),
-            [](double v) { return std::isfinite(v) && v > 0; });
+        std::copy_if(
+            values.begin(), values.end(), std::back_inserter(out), [](double v) { return std::isfinite(v) && v > 0; });
         return out;
     }
 
@@ -68,10 +69,9 @@ BarAxisRange barAxisRange(BarScale scale, const std::vector<double>& values)
         return { scale == BarScale::Log ? 1.0 : 0.0, scale == BarScale::Log ? 10.0 : 1.0 };
     const auto [lo, hi] = std::minmax_element(p.begin(), p.end());
     if (scale == BarScale::Log) {
-        // A decade below the smallest when it sits on a decade, so its bar is never empty.
-        double min = std::pow(10.0, std::floor(std::log10(*lo)));
-        if (min >= *lo)
-            min /= 10;
+        // A whole decade below the smallest figure's own decade: its bar is then at least a decade
+        // tall. From its own decade's start, 10.5 MB/s would be 2 % of a decade, a sliver again.
+        const double min = std::pow(10.0, std::floor(std::log10(*lo)) - 1);
         double max = std::pow(10.0, std::ceil(std::log10(*hi)));
         if (max <= min)
             max = min * 10;
@@ -105,8 +105,10 @@ std::vector<double> barAxisTicks(BarScale scale, const BarAxisRange& range)
 {
     std::vector<double> ticks;
     if (scale == BarScale::Log) {
-        for (double t = range.min; t <= range.max * 1.0001; t *= 10)
-            ticks.push_back(t);
+        // From the exponents, not by multiplying: 0.1 * 10 is not quite 1.
+        const int from = int(std::lround(std::log10(range.min))), to = int(std::lround(std::log10(range.max)));
+        for (int e = from; e <= to; ++e)
+            ticks.push_back(std::pow(10.0, e));
         return ticks;
     }
     const double step = roundStep(range.max - range.min, 5);

@@ -28,8 +28,10 @@ BarScale defaultBarScale(const std::vector<double>& values);
 QString barScaleName(BarScale scale);
 std::optional<BarScale> barScaleFromName(const QString& name);
 
-// The axis a chart of `values` is drawn on: for Log, whole decades around them, so the ticks are
-// 1, 10, 100 ...; for Linear, 0 to the largest figure; for Relative, 0 to 100 (%).
+// The axis a chart of `values` is drawn on: for Log, whole decades around them (from a decade
+// below the smallest figure's, so the smallest bar is at least a decade tall), so the ticks are
+// 1, 10, 100 ...; for Linear, 0 to the largest figure rounded up to a step; for Relative, 0 to
+// 100 (%).
 struct BarAxisRange {
     double min = 0, max = 1;
 };

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 
 namespace dm {
 
@@ -11,8 +10,8 @@ namespace {
     std::vector<double> positive(const std::vector<double>& values)
     {
         std::vector<double> out;
-        std::copy_if(
-            values.begin(), values.end(), std::back_inserter(out), [](double v) { return std::isfinite(v) && v > 0; });
+        std::copy_if(values.begin(), values.end(), std::back_inserter(out),
+            [](double v) { return std::isfinite(v) && v > 0; });
         return out;
     }
 
@@ -69,9 +68,16 @@ BarAxisRange barAxisRange(BarScale scale, const std::vector<double>& values)
         return { scale == BarScale::Log ? 1.0 : 0.0, scale == BarScale::Log ? 10.0 : 1.0 };
     const auto [lo, hi] = std::minmax_element(p.begin(), p.end());
     if (scale == BarScale::Log) {
-        // A whole decade below the smallest figure's own decade: its bar is then at least a decade
-        // tall. From its own decade's start, 10.5 MB/s would be 2 % of a decade, a sliver again.
-        const double min = std::pow(10.0, std::floor(std::log10(*lo)) - 1);
+        // The axis starts at a round figure (1, 2 or 5 times a power of ten) at most half the
+        // smallest, so the smallest bar is never a sliver: 15 MB/s beside 7,000 starts the axis at
+        // 5 and draws the stick's bar 14 % of the width, where starting at the decade (10) would
+        // leave it 6 %.
+        const double half = *lo / 2;
+        const double decade = std::pow(10.0, std::floor(std::log10(half)));
+        double min = decade;
+        for (double m : { 2.0, 5.0 })
+            if (m * decade <= half)
+                min = m * decade;
         double max = std::pow(10.0, std::ceil(std::log10(*hi)));
         if (max <= min)
             max = min * 10;
@@ -105,10 +111,11 @@ std::vector<double> barAxisTicks(BarScale scale, const BarAxisRange& range)
 {
     std::vector<double> ticks;
     if (scale == BarScale::Log) {
-        // From the exponents, not by multiplying: 0.1 * 10 is not quite 1.
-        const int from = int(std::lround(std::log10(range.min))), to = int(std::lround(std::log10(range.max)));
-        for (int e = from; e <= to; ++e)
-            ticks.push_back(std::pow(10.0, e));
+        // Where the axis starts, then every power of ten above it.
+        ticks.push_back(range.min);
+        for (double t = std::pow(10.0, std::floor(std::log10(range.min)) + 1); t <= range.max * 1.0001; t *= 10)
+            if (t > range.min * 1.0001)
+                ticks.push_back(t);
         return ticks;
     }
     const double step = roundStep(range.max - range.min, 5);

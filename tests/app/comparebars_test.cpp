@@ -131,10 +131,12 @@ TEST(CompareBars, AUsb2StickBesideARamDiskIsABarWithItsFigure)
     const bool dark = chartstyle::isDark(dialog.palette().color(QPalette::Base));
     const int fast = tallestRun(image, chartstyle::runColor(0, dark));
     const int slow = tallestRun(image, chartstyle::runColor(1, dark));
-    EXPECT_GT(fast, 100) << "the chart is drawn";
-    // Clearly a bar: at least 15 % of the fast one and taller than the legend's swatch.
-    EXPECT_GE(slow, 0.15 * fast) << "slow " << slow << " px, fast " << fast << " px";
-    EXPECT_GE(slow, 3 * dialog.fontMetrics().height() / 2) << "slow " << slow << " px";
+    const double axis = dialog.findChild<QChartView*>(QStringLiteral("compareBars-grid"))->chart()->plotArea().height();
+    EXPECT_GT(fast, 0.8 * axis) << "the chart is drawn";
+    // Clearly a bar, one that can be read: at least a tenth of the axis and 20 px, far more than
+    // the legend's swatch or a line.
+    EXPECT_GE(slow, 0.10 * axis) << "slow " << slow << " px of an axis of " << axis << " px, fast " << fast << " px";
+    EXPECT_GE(slow, 20) << "slow " << slow << " px";
 
     // Its figures are printed, where they can be read: inside the chart, and drawn.
     const ScaledBars* bars = dialog.gridBars();

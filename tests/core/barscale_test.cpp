@@ -33,41 +33,48 @@ TEST(BarScale, SettingsWordsRoundTripAndNothingElseReads)
     EXPECT_EQ(barScaleFromName(QString()), std::nullopt);
 }
 
-TEST(BarScale, LogAxisIsWholeDecadesFromOneBelowTheSmallestsDecade)
+TEST(BarScale, LogAxisFromARoundFigureAtMostHalfTheSmallestToTheDecadeAboveTheLargest)
 {
     const BarAxisRange r = barAxisRange(BarScale::Log, { 7000, 15, 0 });
-    EXPECT_DOUBLE_EQ(r.min, 1);
+    EXPECT_DOUBLE_EQ(r.min, 5);
     EXPECT_DOUBLE_EQ(r.max, 10000);
-    EXPECT_EQ(barAxisTicks(BarScale::Log, r), (std::vector<double> { 1, 10, 100, 1000, 10000 }));
-    // A figure on a decade: the axis ends there, and starts a decade below the one below it.
+    EXPECT_EQ(barAxisTicks(BarScale::Log, r), (std::vector<double> { 5, 10, 100, 1000, 10000 }));
+    // Half the smallest exactly round: the axis starts there; the largest on a decade ends it.
     const BarAxisRange even = barAxisRange(BarScale::Log, { 10, 1000 });
-    EXPECT_DOUBLE_EQ(even.min, 1);
+    EXPECT_DOUBLE_EQ(even.min, 5);
     EXPECT_DOUBLE_EQ(even.max, 1000);
     const BarAxisRange small = barAxisRange(BarScale::Log, { 0.25, 3 });
-    EXPECT_DOUBLE_EQ(small.min, 0.01);
+    EXPECT_DOUBLE_EQ(small.min, 0.1);
     EXPECT_DOUBLE_EQ(small.max, 10);
     const auto ticks = barAxisTicks(BarScale::Log, small);
-    ASSERT_EQ(ticks.size(), 4u);
-    EXPECT_EQ(ticks[2], 1.0); // exactly: a label "1", not "1.0000000000000002"
-    // No figures: one decade, never an empty or inverted axis.
+    ASSERT_EQ(ticks.size(), 3u);
+    EXPECT_EQ(ticks[1], 1.0); // exactly: a label "1", not "1.0000000000000002"
+    // One figure: an axis of at least a decade, never empty or inverted.
+    const BarAxisRange one = barAxisRange(BarScale::Log, { 100 });
+    EXPECT_LT(one.min, 100);
+    EXPECT_GE(one.max, 100);
     const BarAxisRange none = barAxisRange(BarScale::Log, {});
     EXPECT_LT(none.min, none.max);
 }
 
-TEST(BarScale, TheSmallestBarOfALogAxisIsAtLeastADecadeTall)
+TEST(BarScale, TheSmallestBarOfALogAxisIsNeverASliver)
 {
-    // 10.5 MB/s beside 7,000: from 10 (its own decade) it would be 0.7 % of the axis.
-    const std::vector<double> figures { 7000, 10.5 };
-    const BarAxisRange r = barAxisRange(BarScale::Log, figures);
-    const double slow = barFraction(BarScale::Log, r, 10.5, 7000), fast = barFraction(BarScale::Log, r, 7000, 7000);
-    EXPECT_GT(slow, 0.25);
-    EXPECT_GT(slow / fast, 0.25);
-    EXPECT_NEAR(fast, std::log10(7000) / 4, 1e-12);
+    // 10.5 MB/s beside 7,000: from its own decade (10) it would be 0.7 % of the axis.
+    for (double slowest : { 10.5, 15.0, 1.01, 0.0123, 99.9 }) {
+        const std::vector<double> figures { 7000, slowest };
+        const BarAxisRange r = barAxisRange(BarScale::Log, figures);
+        const double decades = std::log10(r.max) - std::log10(r.min);
+        // The axis starts at half the smallest or below: its bar is at least log10(2) of a decade.
+        EXPECT_GE(barFraction(BarScale::Log, r, slowest, 7000) * decades, std::log10(2.0) - 1e-12) << slowest;
+        EXPECT_GT(barFraction(BarScale::Log, r, slowest, 7000), 0.05) << slowest;
+    }
+    const BarAxisRange r = barAxisRange(BarScale::Log, { 7000, 15 });
+    EXPECT_NEAR(barFraction(BarScale::Log, r, 7000, 7000), std::log10(7000.0 / 5) / std::log10(10000.0 / 5), 1e-12);
     // A figure at the axis' end fills it; none, zero or below the axis is no bar.
     EXPECT_DOUBLE_EQ(barFraction(BarScale::Log, r, 10000, 7000), 1.0);
     EXPECT_DOUBLE_EQ(barFraction(BarScale::Log, r, 0, 7000), 0.0);
     EXPECT_DOUBLE_EQ(barFraction(BarScale::Log, r, -3, 7000), 0.0);
-    EXPECT_DOUBLE_EQ(barFraction(BarScale::Log, r, 0.5, 7000), 0.0);
+    EXPECT_DOUBLE_EQ(barFraction(BarScale::Log, r, 2, 7000), 0.0);
     EXPECT_DOUBLE_EQ(barFraction(BarScale::Log, r, std::nan(""), 7000), 0.0);
 }
 

@@ -91,14 +91,17 @@ void ScaledBars::setBars(std::vector<Set> sets, BarScale scale, const QString& a
         set->setProperty("runIndex", s.runIndex);
         QStringList texts;
         for (size_t g = 0; g < groups; ++g) {
-            const std::optional<double> v = g < s.values.size() ? s.values[g] : std::nullopt;
-            *set << (v ? barFraction(scale, range, *v, groupMax[g]) : 0.0);
-            texts << (v ? figure(*v) : QString());
-            if (!v)
+            if (g >= s.values.size() || !s.values[g]) { // no figure: no bar, nothing printed
+                *set << 0.0;
+                texts << QString();
                 continue;
+            }
+            const double v = *s.values[g];
+            *set << barFraction(scale, range, v, groupMax[g]);
+            texts << figure(v);
             auto* item = new QGraphicsSimpleTextItem(texts.last(), m_chart);
             item->setZValue(kFigureZ);
-            m_figures.push_back({ int(i), int(g), *v, item });
+            m_figures.push_back({ int(i), int(g), v, item });
         }
         set->setProperty("figures", texts);
         m_series->append(set);

@@ -516,6 +516,46 @@
         <source>%1: see its bars in the chart</source>
         <translation>%1: グラフの棒を参照</translation>
     </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自動</translation>
+    </message>
+    <message>
+        <source>Linear</source>
+        <translation>リニア</translation>
+    </message>
+    <message>
+        <source>Logarithmic</source>
+        <translation>対数</translation>
+    </message>
+    <message>
+        <source>Relative to the fastest</source>
+        <translation>最速に対する割合</translation>
+    </message>
+    <message>
+        <source>How the bars are drawn. Automatic: on a logarithmic axis where the figures differ by more than %1 times, so a slow drive&apos;s bars still show beside a fast one&apos;s.</source>
+        <translation>棒グラフの描き方。自動: 数値の差が %1 倍を超えるときは対数軸で描くので、速いドライブの隣でも遅いドライブの棒が見えます。</translation>
+    </message>
+    <message>
+        <source>S&amp;cale:</source>
+        <translation>目盛り(&amp;C):</translation>
+    </message>
+    <message>
+        <source>% of the longest latency in each test</source>
+        <translation>各テストで最も長いレイテンシに対する %</translation>
+    </message>
+    <message>
+        <source>% of the fastest run in each test</source>
+        <translation>各テストで最速の実行に対する %</translation>
+    </message>
+    <message>
+        <source>%1, logarithmic scale</source>
+        <translation>%1 (対数目盛り)</translation>
+    </message>
+    <message>
+        <source>% of the largest in each group</source>
+        <translation>各グループの最大値に対する %</translation>
+    </message>
 </context>
 <context>
     <name>dm::CopyPage</name>

@@ -5,6 +5,7 @@
 #include "chartstyle.h"
 #include "kindtext.h"
 #include "reportfile.h"
+#include "scaledbars.h"
 #include "toolchart.h"
 
 #include <QBarCategoryAxis>
@@ -33,7 +34,6 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QValueAxis>
 
 namespace dm {
 
@@ -96,6 +96,22 @@ CompareDialog::CompareDialog(Comparison comparison, QWidget* parent)
     metricLabel->setBuddy(m_metricBox);
     top->addWidget(metricLabel);
     top->addWidget(m_metricBox);
+    // Bars a thousand times apart (a RAM disk beside a USB 2.0 stick) on a log axis, or each as a
+    // share of its test's fastest (issue 30); Automatic lets the figures decide.
+    m_scaleBox = new QComboBox(this);
+    m_scaleBox->setObjectName(QStringLiteral("barScale"));
+    m_scaleBox->addItem(tr("Automatic"), QString());
+    m_scaleBox->addItem(tr("Linear"), barScaleName(BarScale::Linear));
+    m_scaleBox->addItem(tr("Logarithmic"), barScaleName(BarScale::Log));
+    m_scaleBox->addItem(tr("Relative to the fastest"), barScaleName(BarScale::Relative));
+    m_scaleBox->setToolTip(tr("How the bars are drawn. Automatic: on a logarithmic axis where the figures differ by "
+                              "more than %1 times, so a slow drive's bars still show beside a fast one's.")
+                               .arg(kLogScaleSpan));
+    auto* scaleLabel = new QLabel(tr("S&cale:"), this);
+    scaleLabel->setBuddy(m_scaleBox);
+    top->addSpacing(fontMetrics().height());
+    top->addWidget(scaleLabel);
+    top->addWidget(m_scaleBox);
     top->addStretch(1);
     const struct {
         const char* label;
@@ -115,6 +131,7 @@ CompareDialog::CompareDialog(Comparison comparison, QWidget* parent)
 
     // What the image shows: the charts and the table, without the buttons.
     m_content = new QWidget(this);
+    m_content->setObjectName(QStringLiteral("compareContent")); // what image() grabs, for tests
     m_content->setAutoFillBackground(true);
     auto* content = new QVBoxLayout(m_content);
     content->setContentsMargins(0, 0, 0, 0);
@@ -131,9 +148,9 @@ CompareDialog::CompareDialog(Comparison comparison, QWidget* parent)
     m_chart->setBackgroundRoundness(0);
     m_chart->layout()->setContentsMargins(0, 0, 0, 0);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_bars = new QBarSeries;
-    m_chart->addSeries(m_bars);
+    m_gridBars = new ScaledBars(m_chart);
     m_chartView = new QChartView(m_chart, charts);
+    m_chartView->setObjectName(QStringLiteral("compareBars-grid"));
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setFrameShape(QFrame::NoFrame);
     const int line = fontMetrics().height();
@@ -155,9 +172,10 @@ CompareDialog::CompareDialog(Comparison comparison, QWidget* parent)
             const bool several = std::count_if(ch.lines.begin(), ch.lines.end(), [&](const ComparisonLine& o) {
                 return o.run == l.run;
             }) > 1;
-            QLineSeries* series = chart->addRunLine(
-                several ? runs[l.run].label + QStringLiteral(" · ") + kindText(l.series.name) : runs[l.run].label,
-                int(l.run));
+            QLineSeries* series
+                = chart->addRunLine(several ? runs[l.run].shortLabel + QStringLiteral(" · ") + kindText(l.series.name)
+                                            : runs[l.run].shortLabel,
+                    int(l.run));
             QList<QPointF> points;
             for (const SeriesPoint& p : l.series.points) {
                 points << QPointF(p.x, p.y);
@@ -185,28 +203,13 @@ CompareDialog::CompareDialog(Comparison comparison, QWidget* parent)
         chart->layout()->setContentsMargins(0, 0, 0, 0);
         chart->legend()->setAlignment(Qt::AlignBottom);
         chart->setTitle(kindText(ch.axes.title));
-        auto* series = new QBarSeries;
-        double maxValue = 0;
-        for (const ComparisonBarRun& r : ch.runs) {
-            auto* set = new QBarSet(runs[r.run].label);
-            set->setProperty("runIndex", int(r.run));
-            for (const std::optional<double>& v : r.values) {
-                maxValue = std::max(maxValue, v.value_or(0));
-                *set << v.value_or(0);
-            }
-            series->append(set);
-        }
-        chart->addSeries(series);
+        auto* bars = new ScaledBars(chart);
         auto* x = new QBarCategoryAxis;
         for (const QString& g : ch.groups)
             x->append(kindText(g));
         chart->addAxis(x, Qt::AlignBottom);
-        series->attachAxis(x);
-        QValueAxis* y = makeAxis();
-        y->setTitleText(kindText(ch.axes.unit));
-        applyAxis(y, niceAxis(maxValue, 1.1, 1, 5));
-        chart->addAxis(y, Qt::AlignLeft);
-        series->attachAxis(y);
+        bars->series()->attachAxis(x);
+        m_kindBars.push_back(bars);
         auto* view = new QChartView(chart, charts);
         view->setObjectName(QStringLiteral("compareBars-") + ch.kind);
         view->setRenderHint(QPainter::Antialiasing);
@@ -230,6 +233,11 @@ CompareDialog::CompareDialog(Comparison comparison, QWidget* parent)
 
     connect(m_metricBox, &QComboBox::currentIndexChanged, this,
         [this] { setMetric(ComparisonMetric(m_metricBox->currentData().toInt())); });
+    // Only the user's own choice is announced (and kept): setChosenBarScale() is silent.
+    connect(m_scaleBox, &QComboBox::activated, this, [this] {
+        setChosenBarScale(barScaleFromName(m_scaleBox->currentData().toString()));
+        Q_EMIT barScaleChosen(m_chosenScale);
+    });
     auto* close = new QPushButton(tr("Close"), this);
     connect(close, &QPushButton::clicked, this, &QDialog::close);
     auto* bottom = new QHBoxLayout;
@@ -258,13 +266,29 @@ void CompareDialog::setMetric(ComparisonMetric metric)
     applyLook();
 }
 
+void CompareDialog::setChosenBarScale(std::optional<BarScale> scale)
+{
+    m_chosenScale = scale;
+    m_scaleBox->setCurrentIndex(std::max(0, m_scaleBox->findData(scale ? barScaleName(*scale) : QString())));
+    fill();
+    applyLook();
+}
+
+BarScale CompareDialog::scaleFor(const std::vector<double>& figures) const
+{
+    return m_chosenScale ? *m_chosenScale : defaultBarScale(figures);
+}
+
+BarScale CompareDialog::barScale() const { return m_gridBars->scale(); }
+
+QBarSeries* CompareDialog::bars() const { return m_gridBars->series(); }
+
 void CompareDialog::fill()
 {
     const auto& columns = m_comparison.columns;
     const auto& runs = m_comparison.runs;
 
-    m_bars->clear();
-    for (QAbstractAxis* axis : m_chart->axes())
+    for (QAbstractAxis* axis : m_chart->axes(Qt::Horizontal))
         m_chart->removeAxis(axis), delete axis;
     QStringList categories;
     for (const ComparisonColumn& c : columns) // two lines (labels are HTML), so ten tests fit unelided
@@ -272,32 +296,33 @@ void CompareDialog::fill()
                           .replace(QStringLiteral(" Read"), QStringLiteral("<br>Read"))
                           .replace(QStringLiteral(" Write"), QStringLiteral("<br>Write"))
                           .replace(QStringLiteral(" Mix"), QStringLiteral("<br>Mix"));
-    double maxValue = 0;
+    std::vector<ScaledBars::Set> sets;
+    std::vector<double> figures;
     for (size_t r = 0; r < runs.size(); ++r) {
-        const bool any = std::any_of(runs[r].cells.begin(), runs[r].cells.end(),
-            [this](const ComparisonCell& c) { return value(c, m_metric).has_value(); });
-        if (!any)
-            continue; // a scan or sustained write: in the table and the timelines, not the bars
-        auto* set = new QBarSet(runs[r].label);
-        set->setProperty("runIndex", int(r));
+        ScaledBars::Set set { runs[r].shortLabel, runs[r].label, int(r), {} };
         for (const ComparisonCell& c : runs[r].cells) {
-            const double v = value(c, m_metric).value_or(0);
-            maxValue = std::max(maxValue, v);
-            *set << v;
+            set.values.push_back(value(c, m_metric));
+            if (set.values.back())
+                figures.push_back(*set.values.back());
         }
-        m_bars->append(set);
+        // A scan or sustained write: in the table and the timelines, not the bars.
+        if (std::any_of(set.values.begin(), set.values.end(), [](const auto& v) { return v.has_value(); }))
+            sets.push_back(std::move(set));
     }
     auto* x = new QBarCategoryAxis;
     x->setTruncateLabels(false); // the two-line labels fit; Qt would elide them by their one-line width
     x->append(categories);
     m_chart->addAxis(x, Qt::AlignBottom);
-    m_bars->attachAxis(x);
-    QValueAxis* y = makeAxis();
-    y->setTitleText(unitText(m_metric));
-    applyAxis(y, niceAxis(maxValue, 1.1, 1, 5));
-    m_chart->addAxis(y, Qt::AlignLeft);
-    m_bars->attachAxis(y);
+    m_gridBars->series()->attachAxis(x);
+    const BarScale scale = scaleFor(figures);
+    const QString axisTitle = scale == BarScale::Relative
+        ? (m_metric == ComparisonMetric::LatencyUs ? tr("% of the longest latency in each test")
+                                                   : tr("% of the fastest run in each test"))
+        : scale == BarScale::Log ? tr("%1, logarithmic scale").arg(unitText(m_metric))
+                                 : unitText(m_metric);
+    m_gridBars->setBars(std::move(sets), scale, axisTitle, [this](double v) { return number(v, m_metric); });
     m_chart->setTitle(tr("Headline pass per test, %1").arg(unitText(m_metric)));
+    fillKindBars();
 
     const bool notes = std::any_of(runs.begin(), runs.end(), [](const ComparisonRun& r) { return !r.note.isEmpty(); });
     m_table->clear();
@@ -313,8 +338,8 @@ void CompareDialog::fill()
     const bool dark = isDark(palette().color(QPalette::Base));
     for (size_t r = 0; r < runs.size(); ++r) {
         const ComparisonRun& run = runs[r];
-        auto* name = new QTableWidgetItem(swatch(runColor(int(r), dark), icon), run.label);
-        name->setToolTip(tr("Run %1: %2").arg(run.entry.id).arg(run.entry.targetPath));
+        auto* name = new QTableWidgetItem(swatch(runColor(int(r), dark), icon), run.shortLabel);
+        name->setToolTip(run.label + QLatin1Char('\n') + tr("Run %1: %2").arg(run.entry.id).arg(run.entry.targetPath));
         m_table->setItem(int(r), 0, name);
         m_table->setItem(int(r), 1,
             new QTableWidgetItem(
@@ -338,8 +363,8 @@ void CompareDialog::fill()
                       return std::any_of(
                           ch.lines.begin(), ch.lines.end(), [r](const ComparisonLine& l) { return l.run == r; });
                   });
-            const bool inBars = std::any_of(m_comparison.barCharts.begin(), m_comparison.barCharts.end(),
-                [r](const ComparisonBarChart& ch) {
+            const bool inBars = std::any_of(
+                m_comparison.barCharts.begin(), m_comparison.barCharts.end(), [r](const ComparisonBarChart& ch) {
                     return std::any_of(
                         ch.runs.begin(), ch.runs.end(), [r](const ComparisonBarRun& b) { return b.run == r; });
                 });
@@ -363,25 +388,38 @@ void CompareDialog::fill()
     m_table->setMinimumHeight(height);
 }
 
+void CompareDialog::fillKindBars()
+{
+    const auto& runs = m_comparison.runs;
+    for (size_t i = 0; i < m_kindBars.size(); ++i) {
+        const ComparisonBarChart& ch = m_comparison.barCharts[i];
+        std::vector<ScaledBars::Set> sets;
+        std::vector<double> figures;
+        for (const ComparisonBarRun& r : ch.runs) {
+            sets.push_back({ runs[r.run].shortLabel, runs[r.run].label, int(r.run), r.values });
+            for (const std::optional<double>& v : r.values)
+                if (v)
+                    figures.push_back(*v);
+        }
+        const BarScale scale = scaleFor(figures);
+        const QString unit = kindText(ch.axes.unit);
+        const QString axisTitle = scale == BarScale::Relative ? tr("% of the largest in each group")
+            : scale == BarScale::Log                          ? tr("%1, logarithmic scale").arg(unit)
+                                                              : unit;
+        m_kindBars[i]->setBars(
+            std::move(sets), scale, axisTitle, [](double v) { return number(v, ComparisonMetric::MBps); });
+    }
+}
+
 void CompareDialog::applyLook()
 {
     applyPalette(m_chartView, m_chart, this);
     applyFonts(m_chart, this);
-    const bool dark = isDark(palette().color(QPalette::Base));
-    for (QBarSet* set : m_bars->barSets()) {
-        const QColor color = runColor(set->property("runIndex").toInt(), dark);
-        set->setColor(color);
-        set->setBorderColor(color);
-    }
+    m_gridBars->restyle(this);
     for (size_t i = 0; i < m_barCharts.size(); ++i) {
         applyPalette(m_barViews[i], m_barCharts[i], this);
         applyFonts(m_barCharts[i], this);
-        for (QAbstractSeries* series : m_barCharts[i]->series())
-            for (QBarSet* set : static_cast<QBarSeries*>(series)->barSets()) {
-                const QColor color = runColor(set->property("runIndex").toInt(), dark);
-                set->setColor(color);
-                set->setBorderColor(color);
-            }
+        m_kindBars[i]->restyle(this);
     }
     // The category labels a little smaller than the legend's: ten of them may share the width.
     for (QAbstractAxis* axis : m_chart->axes(Qt::Horizontal)) {
@@ -435,9 +473,10 @@ void CompareDialog::exportInteractive(const QString& suffix, const QString& filt
         this,
         [comparison = m_comparison, metric = m_metric, suffix, path, png] {
             noteOffGuiThread("comparison report");
-            const QByteArray content = suffix == QLatin1String("md") ? formatComparisonMarkdown(comparison, metric).toUtf8()
-                : suffix == QLatin1String("csv")                       ? formatComparisonCsv(comparison)
-                                                                       : png;
+            const QByteArray content = suffix == QLatin1String("md")
+                ? formatComparisonMarkdown(comparison, metric).toUtf8()
+                : suffix == QLatin1String("csv") ? formatComparisonCsv(comparison)
+                                                 : png;
             return writeReportFile(path, content);
         },
         [this](const QString& error) {

@@ -31,6 +31,10 @@ MainWindow::MainWindow(const GuiSettings& settings, const AppOptions& options, b
     , m_options(options)
     , m_persist(persist)
 {
+    if (m_persist) {
+        QSettings store;
+        m_compareScale = loadCompareBarScale(store);
+    }
     setWindowIcon(QIcon(QStringLiteral(":/diskometer/diskometer.svg")));
     m_tabs = new QTabWidget(this);
     for (const PageEntry& entry : pageEntries()) {

@@ -14,6 +14,7 @@ class QTabWidget;
 
 namespace dm {
 
+class CompareDialog;
 class GridPage;
 struct Report;
 class HistoryPage;
@@ -58,6 +59,9 @@ private:
     void buildHistory(); // mainwindowhistory.cpp
     void storeRun(TestPage* page);
     void compareFromOptions();
+    // A comparison opened (History tab, Run on Hosts): drawn on the scale the user chose last,
+    // and a new choice kept for the next one (in the settings when the window keeps them).
+    void keepBarScale(CompareDialog* dialog);
     void applyOptionsToPages();
     void updateBusy();
     // The page whose runs give the window's exit code: the one --page named, else the grid's.
@@ -82,6 +86,7 @@ private:
 
     AppOptions m_options;
     bool m_persist;
+    std::optional<BarScale> m_compareScale; // the comparison's scale as chosen; none: automatic
     QTabWidget* m_tabs = nullptr;
     std::vector<std::pair<QString, TestPage*>> m_pages; // kind and page, in tab order
     GridPage* m_grid = nullptr; // m_pages' grid, for the menus

@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QLabel>
+#include <QSettings>
 #include <QTabWidget>
 
 #include <cstdio>
@@ -23,6 +24,7 @@ void MainWindow::buildHistory()
         = new HistoryService(m_options.historyPath.isEmpty() ? HistoryStore::defaultPath() : m_options.historyPath,
             m_options.historyBusyTimeoutMs, this);
     m_historyPage = new HistoryPage(m_history, m_tabs);
+    connect(m_historyPage, &HistoryPage::compareShown, this, &MainWindow::keepBarScale);
     m_tabs->addTab(m_historyPage, tr("&History"));
     m_tabs->setTabToolTip(
         m_tabs->indexOf(m_historyPage), tr("Every finished run: compare, rename, export, import fio"));
@@ -75,6 +77,18 @@ void MainWindow::storeRun(TestPage* page)
     // The page's runs are made (formatted, read, summarised) on the history's thread.
     if (auto runs = page->historyRuns())
         m_history->store(std::move(runs), page->runWhat(), page);
+}
+
+void MainWindow::keepBarScale(CompareDialog* dialog)
+{
+    dialog->setChosenBarScale(m_compareScale);
+    connect(dialog, &CompareDialog::barScaleChosen, this, [this](std::optional<BarScale> scale) {
+        m_compareScale = scale;
+        if (m_persist) {
+            QSettings store;
+            saveCompareBarScale(store, scale);
+        }
+    });
 }
 
 void MainWindow::compareFromOptions()

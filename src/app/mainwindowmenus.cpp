@@ -32,6 +32,7 @@ void MainWindow::buildMenus()
     QAction* runOnHosts = file->addAction(tr("Run on &Hosts…"), this, [this] {
         auto* dialog = new RemoteDialog(m_grid->remoteRequest(), m_history, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &RemoteDialog::compareShown, this, &MainWindow::keepBarScale);
         dialog->show();
     });
     runOnHosts->setObjectName(QStringLiteral("runOnHosts")); // for tests

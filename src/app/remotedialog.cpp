@@ -223,6 +223,7 @@ void RemoteDialog::done(RemoteOutcome outcome, Comparison comparison)
             m_compare = new CompareDialog(std::move(comparison), parentWidget() ? parentWidget() : this);
             m_compare->setAttribute(Qt::WA_DeleteOnClose);
             m_compare->show();
+            Q_EMIT compareShown(m_compare);
         }
     }
     Q_EMIT finished(m_outcome.exitCode());

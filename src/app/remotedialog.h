@@ -50,6 +50,7 @@ public:
 
 Q_SIGNALS:
     void finished(int exitCode); // the run ended; exitCode as the CLI's
+    void compareShown(dm::CompareDialog* dialog); // the hosts' runs side by side, just shown
 
 protected:
     void closeEvent(QCloseEvent* event) override;

@@ -234,6 +234,20 @@ void saveGuiSettings(QSettings& store, const GuiSettings& s)
     store.setValue(QStringLiteral("target"), s.targetPath);
 }
 
+std::optional<BarScale> loadCompareBarScale(QSettings& store)
+{
+    const auto value = read(store, QStringLiteral("compare/barScale"));
+    return value ? barScaleFromName(value->toString().trimmed().toLower()) : std::nullopt;
+}
+
+void saveCompareBarScale(QSettings& store, std::optional<BarScale> scale)
+{
+    if (scale)
+        store.setValue(QStringLiteral("compare/barScale"), barScaleName(*scale));
+    else
+        store.remove(QStringLiteral("compare/barScale"));
+}
+
 std::vector<TestRow> effectiveRows(const GuiSettings& settings)
 {
     // A GuiSettings built by hand (or by a test) may carry no rows; running nothing would be a

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "barscale.h"
 #include "engineselect.h"
 #include "jobspec.h"
 #include "presets.h"
@@ -9,6 +10,7 @@
 #include <QSettings>
 #include <QString>
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 namespace dm {
@@ -47,6 +49,13 @@ GuiSettings defaultGuiSettings(Preset preset = Preset::Default);
 // the default for that one field (a hand-edited file never breaks the window).
 GuiSettings loadGuiSettings(QSettings& store);
 void saveGuiSettings(QSettings& store, const GuiSettings& settings);
+
+// The scale the comparison's bars are drawn on, as the user last chose it in the comparison
+// dialog ("compare/barScale": linear, log or relative); none when they have not chosen, or chose
+// Automatic again, and the figures decide (defaultBarScale). Apart from GuiSettings, which is
+// the grid's: the History tab's dialog keeps this one and nothing else.
+std::optional<BarScale> loadCompareBarScale(QSettings& store);
+void saveCompareBarScale(QSettings& store, std::optional<BarScale> scale);
 
 // The rows a run with these settings uses: the edited rows for the Default profile, the
 // profile's fixed rows otherwise.

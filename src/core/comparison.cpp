@@ -119,6 +119,54 @@ namespace {
                 runs[i].label += QStringLiteral(" #%1").arg(runs[i].entry.id);
     }
 
+    // The legend's and the table's name for each run (issue 30): only what tells these runs
+    // apart, the full label being the tooltip's. The name the user gave, else the drive's model
+    // (without its bus and link, which are long), else the target, and the host of a remote run;
+    // where runs share that, their comment (as tellRunsApart does); where they still look
+    // alike, the date: the day where it tells them apart, with the time where two share a day;
+    // the id is the last resort.
+    void shortenLabels(std::vector<ComparisonRun>& runs)
+    {
+        std::vector<QString> names;
+        for (const ComparisonRun& run : runs) {
+            const HistoryEntry& e = run.entry;
+            QString name = !e.name.isEmpty() ? e.name : !e.deviceModel.isEmpty() ? e.deviceModel : e.targetPath;
+            if (!e.host.isEmpty() && !name.startsWith(e.host + QLatin1Char(':')))
+                name += QStringLiteral(" @ ") + e.host;
+            names.push_back(name);
+        }
+        // Each step judges the names as the step before left them: a run is changed only if it
+        // shares its name with another.
+        const auto alike = [&names](size_t i, auto&& same) {
+            for (size_t j = 0; j < names.size(); ++j)
+                if (j != i && names[j] == names[i] && same(j))
+                    return true;
+            return false;
+        };
+        const auto anyone = [](size_t) { return true; };
+        const auto step = [&](auto&& next) {
+            std::vector<QString> changed = names;
+            for (size_t i = 0; i < names.size(); ++i)
+                if (alike(i, anyone))
+                    changed[i] = next(i);
+            names = std::move(changed);
+        };
+        step([&](size_t i) { return runs[i].entry.comment.isEmpty() ? names[i] : runs[i].entry.comment.simplified(); });
+        const auto day = [&runs](size_t i) {
+            const QDateTime& d = runs[i].entry.created;
+            return d.isValid() ? d.toString(QStringLiteral("yyyy-MM-dd")) : QString();
+        };
+        step([&](size_t i) {
+            if (day(i).isEmpty())
+                return names[i];
+            const bool sharesDay = alike(i, [&](size_t j) { return day(j) == day(i); });
+            return names[i] + QStringLiteral(" · ") + (sharesDay ? dateText(runs[i].entry.created) : day(i));
+        });
+        step([&](size_t i) { return names[i] + QStringLiteral(" #%1").arg(runs[i].entry.id); });
+        for (size_t i = 0; i < runs.size(); ++i)
+            runs[i].shortLabel = names[i];
+    }
+
 } // namespace
 
 Comparison buildComparison(const std::vector<HistoryRecord>& records)
@@ -212,8 +260,7 @@ Comparison buildComparison(const std::vector<HistoryRecord>& records)
         }
     }
     tellRunsApart(c.runs);
-    for (ComparisonRun& run : c.runs)
-        run.shortLabel = run.label;
+    shortenLabels(c.runs);
     // Charts in the order of kinds(), whatever order the runs came in.
     const auto order = [](const QString& id) {
         return std::find(kinds().begin(), kinds().end(), kindById(id)) - kinds().begin();

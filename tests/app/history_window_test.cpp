@@ -23,6 +23,7 @@
 #include <QApplication>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -32,6 +33,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRandomGenerator>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSqlDatabase>
@@ -231,7 +233,10 @@ TEST(HistoryWindow, ThreeRunsCompareAsThreeBarSetsAndThreeRows)
     EXPECT_EQ(dialog->bars()->barSets().size(), 3);
     EXPECT_EQ(dialog->table()->rowCount(), 3);
     EXPECT_EQ(dialog->table()->item(1, 0)->text(), QLatin1String("b"));
-    // Run b has twice run a's bytes: its bar for the first test is twice as high.
+    // A grid's figures span more than 20x (SEQ1M Q8T1 against RND4K Q1T1): a log axis at first.
+    EXPECT_EQ(dialog->barScale(), BarScale::Log);
+    // Run b has twice run a's bytes: on a linear axis, its bar for the first test is twice as high.
+    dialog->setChosenBarScale(BarScale::Linear);
     const double a = dialog->bars()->barSets().at(0)->at(0), b = dialog->bars()->barSets().at(1)->at(0);
     EXPECT_NEAR(b / a, 2.0, 0.01);
     for (const char* name : { "\n| a |", "\n| b |", "\n| c |" }) // a row per run
@@ -241,6 +246,64 @@ TEST(HistoryWindow, ThreeRunsCompareAsThreeBarSetsAndThreeRows)
     ASSERT_TRUE(dialog->saveImage(png));
     EXPECT_FALSE(QImage(png).isNull());
     dialog->close();
+}
+
+// The comparison's scale (issue 30): a window that keeps its settings opens the comparison on the
+// scale the user chose last, in this window or an earlier one; one that does not (every other
+// test's) neither reads nor writes it.
+TEST(HistoryWindow, TheComparisonsScaleIsKeptInTheSettings)
+{
+    app();
+    Fixture f;
+    ScratchDir config;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, QString::fromStdString(config.path()));
+    QSettings().remove(QStringLiteral("compare/barScale"));
+    const auto ids = seed(f.db, 2);
+    const auto compare = [&ids](MainWindow& w) -> CompareDialog* {
+        QSignalSpy shown(w.historyPage(), &HistoryPage::compareShown);
+        w.historyPage()->compareIds(ids);
+        return shown.wait(10000) ? w.historyPage()->compareDialog() : nullptr;
+    };
+    {
+        MainWindow w(quickSettings(f.dir.path()), f.options(), true);
+        CompareDialog* dialog = compare(w);
+        ASSERT_TRUE(dialog);
+        EXPECT_EQ(dialog->chosenBarScale(), std::nullopt);
+        EXPECT_EQ(dialog->barScale(), BarScale::Log); // the figures decide: a grid's span 20x
+        auto* box = dialog->findChild<QComboBox*>(QStringLiteral("barScale"));
+        ASSERT_TRUE(box);
+        box->setFocus();
+        QTest::keyClick(box, Qt::Key_End); // Relative to the fastest
+        EXPECT_EQ(dialog->barScale(), BarScale::Relative);
+        EXPECT_EQ(QSettings().value(QStringLiteral("compare/barScale")).toString(), QStringLiteral("relative"));
+        // The next comparison in this window opens on it.
+        dialog->close();
+        dialog = compare(w);
+        ASSERT_TRUE(dialog);
+        EXPECT_EQ(dialog->barScale(), BarScale::Relative);
+        dialog->close();
+    }
+    {
+        MainWindow w(quickSettings(f.dir.path()), f.options(), true);
+        CompareDialog* dialog = compare(w);
+        ASSERT_TRUE(dialog);
+        EXPECT_EQ(dialog->chosenBarScale(), BarScale::Relative);
+        EXPECT_EQ(dialog->barScale(), BarScale::Relative);
+        dialog->close();
+    }
+    {
+        MainWindow w(quickSettings(f.dir.path()), f.options(), false);
+        CompareDialog* dialog = compare(w);
+        ASSERT_TRUE(dialog);
+        EXPECT_EQ(dialog->chosenBarScale(), std::nullopt);
+        auto* box = dialog->findChild<QComboBox*>(QStringLiteral("barScale"));
+        box->setFocus();
+        QTest::keyClick(box, Qt::Key_Home);
+        QTest::keyClick(box, Qt::Key_Down); // Linear, for this window only
+        EXPECT_EQ(dialog->chosenBarScale(), BarScale::Linear);
+        dialog->close();
+    }
+    EXPECT_EQ(QSettings().value(QStringLiteral("compare/barScale")).toString(), QStringLiteral("relative"));
 }
 
 TEST(HistoryWindow, ACorruptFileIsSetAsideAndTheWindowStartsWithANotice)

@@ -274,3 +274,28 @@ TEST_F(AppSettingsTest, EffectiveRowsPerProfile)
     bare.preset = Preset::Nvme;
     EXPECT_EQ(effectiveRows(bare), profileRows(Profile::Default, Preset::Nvme));
 }
+
+// The comparison's scale (issue 30): absent until chosen, kept by its word, dropped again when
+// the user goes back to Automatic, a word it does not know read as not chosen, and left alone
+// when the grid's settings are saved.
+TEST_F(AppSettingsTest, TheComparisonsScaleIsKeptByItsWord)
+{
+    {
+        auto s = store();
+        EXPECT_EQ(loadCompareBarScale(*s), std::nullopt);
+        saveCompareBarScale(*s, BarScale::Log);
+    }
+    EXPECT_EQ(store()->value(QStringLiteral("compare/barScale")).toString(), QStringLiteral("log"));
+    save(unusualSettings());
+    EXPECT_EQ(loadCompareBarScale(*store()), BarScale::Log);
+    saveCompareBarScale(*store(), BarScale::Relative);
+    EXPECT_EQ(loadCompareBarScale(*store()), BarScale::Relative);
+    write(QStringLiteral("compare/barScale"), QStringLiteral(" Linear "));
+    EXPECT_EQ(loadCompareBarScale(*store()), BarScale::Linear);
+    write(QStringLiteral("compare/barScale"), QStringLiteral("logarithmic"));
+    EXPECT_EQ(loadCompareBarScale(*store()), std::nullopt);
+    saveCompareBarScale(*store(), BarScale::Log);
+    saveCompareBarScale(*store(), std::nullopt);
+    EXPECT_FALSE(store()->contains(QStringLiteral("compare/barScale")));
+    EXPECT_EQ(load(), unusualSettings());
+}

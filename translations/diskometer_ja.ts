@@ -556,6 +556,10 @@
         <source>% of the largest in each group</source>
         <translation>各グループの最大値に対する %</translation>
     </message>
+    <message>
+        <source>Save as &amp;Web Page…</source>
+        <translation>Web ページとして保存(&amp;W)…</translation>
+    </message>
 </context>
 <context>
     <name>dm::CopyPage</name>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparedialog.h"
+#include "htmlreport.h"
 #include "offguithread.h"
 
 #include "chartstyle.h"
@@ -120,6 +121,7 @@ CompareDialog::CompareDialog(Comparison comparison, QWidget* parent)
         { QT_TR_NOOP("Save &Markdown…"), QStringLiteral("md"), QStringLiteral("Markdown (*.md)") },
         { QT_TR_NOOP("Save &CSV…"), QStringLiteral("csv"), QStringLiteral("CSV (*.csv)") },
         { QT_TR_NOOP("Save &Image…"), QStringLiteral("png"), QStringLiteral("PNG (*.png)") },
+        { QT_TR_NOOP("Save as &Web Page…"), QStringLiteral("html"), QStringLiteral("HTML (*.html)") },
     };
     for (const auto& s : saves) {
         auto* button = new QPushButton(tr(s.label), this);
@@ -441,6 +443,8 @@ QByteArray CompareDialog::markdown() const { return formatComparisonMarkdown(m_c
 
 QByteArray CompareDialog::csv() const { return formatComparisonCsv(m_comparison); }
 
+QByteArray CompareDialog::webPage() const { return formatComparisonHtml(m_comparison, m_metric, m_chosenScale); }
+
 QImage CompareDialog::image() const { return m_content->grab().toImage(); }
 
 bool CompareDialog::saveImage(const QString& path) const
@@ -471,12 +475,15 @@ void CompareDialog::exportInteractive(const QString& suffix, const QString& filt
     }
     runOffGuiThread(
         this,
-        [comparison = m_comparison, metric = m_metric, suffix, path, png] {
+        [comparison = m_comparison, metric = m_metric, scale = m_chosenScale, suffix, path, png] {
             noteOffGuiThread("comparison report");
+            // The web page on the scale the dialog shows: the one chosen, or each chart's own
+            // default (barscale.h) as the dialog's Automatic does.
             const QByteArray content = suffix == QLatin1String("md")
                 ? formatComparisonMarkdown(comparison, metric).toUtf8()
-                : suffix == QLatin1String("csv") ? formatComparisonCsv(comparison)
-                                                 : png;
+                : suffix == QLatin1String("csv")  ? formatComparisonCsv(comparison)
+                : suffix == QLatin1String("html") ? formatComparisonHtml(comparison, metric, scale)
+                                                  : png;
             return writeReportFile(path, content);
         },
         [this](const QString& error) {

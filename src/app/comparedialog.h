@@ -52,6 +52,8 @@ public:
 
     QByteArray markdown() const;
     QByteArray csv() const;
+    // The comparison's web page (htmlreport.h) in the dialog's metric and scale.
+    QByteArray webPage() const;
     QImage image() const; // the charts and the table as shown
     bool saveImage(const QString& path) const;
 

@@ -19,6 +19,7 @@
 #include <QLocale>
 #include <QTableWidget>
 #include <QTest>
+#include <QRegularExpression>
 #include <gtest/gtest.h>
 
 using namespace dm;
@@ -169,6 +170,15 @@ TEST(CompareBars, AUsb2StickBesideARamDiskIsABarWithItsFigure)
     EXPECT_EQ(dialog.bars()->barSets()[1]->label(), QStringLiteral("USB 2.0 stick"));
     EXPECT_EQ(dialog.table()->item(1, 0)->text(), QStringLiteral("USB 2.0 stick"));
     EXPECT_TRUE(dialog.table()->item(1, 0)->toolTip().contains(QStringLiteral("SanDisk Cruzer Blade (usb")));
+
+    // Its web page draws the same: a log axis, the stick's bar a tenth of the width at least.
+    const QString page = QString::fromUtf8(dialog.webPage());
+    EXPECT_TRUE(page.contains(QStringLiteral("data-scale=\"log\"")));
+    const auto slowBar = QRegularExpression(QStringLiteral("<rect class=\"bar s1\" data-value=\"[0-9.]+\"[^>]* width=\"([0-9.]+)%\""))
+                             .match(page);
+    ASSERT_TRUE(slowBar.hasMatch());
+    EXPECT_GE(slowBar.captured(1).toDouble(), 10.0);
+    EXPECT_TRUE(page.contains(QStringLiteral(">USB 2.0 stick<")));
 }
 
 TEST(CompareBars, TheChosenScaleIsDrawnAndOnlyTheUsersChoiceIsAnnounced)

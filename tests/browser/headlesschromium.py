@@ -181,15 +181,10 @@ class Browser:
     def close(self):
         """Ends the browser and everything it started; safe to call twice."""
         proc = getattr(self, "_proc", None)
-        if proc is not None and proc.poll() is None:
-            try:
-                self._send({"id": 0, "method": "Browser.close", "params": {}})
-                proc.wait(timeout=5)
-            except (BrowserError, OSError, subprocess.TimeoutExpired):
-                pass
         if proc is not None:
-            # Renderers and helpers share the browser's process group; some outlive the browser
-            # for a moment (or for good if it crashed): end the group, by its id, for sure.
+            # Nothing of the browser's is kept (its profile is a temporary directory), so it is
+            # killed rather than asked to close (Browser.close takes 2 s). Renderers and helpers
+            # share its process group: the group goes, by its id.
             try:
                 os.killpg(self._pgid, signal.SIGKILL)
             except ProcessLookupError:
@@ -198,6 +193,15 @@ class Browser:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 pass
+            # The helpers' parent (the zygote) is gone, so init reaps them: wait for that, so
+            # that no chromium is left even as a zombie when the caller goes on.
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                try:
+                    os.killpg(self._pgid, 0)
+                except ProcessLookupError:
+                    break
+                time.sleep(0.05)
             self._proc = None
         for fd in ("_to_child", "_from_child"):
             if getattr(self, fd, None) is not None:

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
+
+#include "htmlreport.h"
 #include "clicommands.h"
 #include "historycommand.h"
 
@@ -141,6 +143,14 @@ Result<EngineKind> engineOption(const QCommandLineParser& p)
     return *kind;
 }
 
+QCommandLineOption htmlOptionSpec()
+{
+    return { QStringLiteral("html"),
+        QStringLiteral("Write the web page to FILE (- = stdout): one HTML file with the charts and tables, which "
+                       "opens offline and imports back into the history."),
+        QStringLiteral("FILE") };
+}
+
 QCommandLineOption stallTimeoutOptionSpec()
 {
     return { QStringLiteral("stall-timeout"),
@@ -197,6 +207,7 @@ void addCommonOptions(QCommandLineParser& p, const QString& allowDestructiveHelp
             QStringLiteral("FILE") },
         { QStringLiteral("csv"), QStringLiteral("Write the samples as CSV to FILE (- = stdout)."),
             QStringLiteral("FILE") },
+        htmlOptionSpec(),
         { QStringLiteral("engine"), QStringLiteral("I/O engine: libaio or io_uring."), QStringLiteral("NAME"),
             QString::fromLatin1(engineName(kDefaultEngine)) },
         stallTimeoutOptionSpec(),
@@ -218,13 +229,14 @@ Result<CommonOptions> readCommonOptions(const QCommandLineParser& p)
     CommonOptions o;
     o.jsonOut = p.value(QStringLiteral("json"));
     o.csvOut = p.value(QStringLiteral("csv"));
-    if (o.jsonOut == QLatin1String("-") && o.csvOut == QLatin1String("-"))
-        return usageError("only one report can go to stdout (-): write the other to a file");
-    for (const auto& [name, path] :
-        { std::pair { QStringLiteral("json"), o.jsonOut }, std::pair { QStringLiteral("csv"), o.csvOut } })
+    o.htmlOut = p.value(QStringLiteral("html"));
+    if (int(o.jsonOut == QLatin1String("-")) + int(o.csvOut == QLatin1String("-")) + int(o.htmlOut == QLatin1String("-")) > 1)
+        return usageError("only one report can go to stdout (-): write the others to files");
+    for (const auto& [name, path] : { std::pair { QStringLiteral("json"), o.jsonOut },
+             std::pair { QStringLiteral("csv"), o.csvOut }, std::pair { QStringLiteral("html"), o.htmlOut } })
         if (auto st = checkOutputPath(name, path); !st)
             return st.error();
-    o.textToStdout = o.jsonOut != QLatin1String("-") && o.csvOut != QLatin1String("-");
+    o.textToStdout = o.jsonOut != QLatin1String("-") && o.csvOut != QLatin1String("-") && o.htmlOut != QLatin1String("-");
     o.quiet = p.isSet(QStringLiteral("quiet"));
     o.allowDestructive = p.isSet(QStringLiteral("allow-destructive"));
     o.comment = p.value(QStringLiteral("comment"));
@@ -268,12 +280,25 @@ std::optional<int> parseSubcommand(QCommandLineParser& p, const QStringList& arg
     return std::nullopt;
 }
 
+bool writeHtmlOutput(const QString& path, const QByteArray& json, const QString& comment, const QString& schema)
+{
+    if (path.isEmpty())
+        return true;
+    auto page = formatHtmlReport(json, comment, schema);
+    if (!page) {
+        printError(QStringLiteral("the web page was not written: %1").arg(QString::fromStdString(page.error().message)));
+        return false;
+    }
+    return writeOutput(path, *page);
+}
+
 bool writeOtherReports(const CommonOptions& common, const OtherReports& reports, const QDateTime& date, bool cancelled)
 {
     bool written = writeOutput(common.jsonOut, reports.json);
     if (common.storeHistory && !cancelled)
         storeDocumentInHistory(reports.json, date, common.quiet);
     written &= writeOutput(common.csvOut, reports.csv);
+    written &= writeHtmlOutput(common.htmlOut, reports.json);
     if (common.textToStdout)
         written &= writeOutput(QStringLiteral("-"), reports.text.toUtf8());
     return written;

@@ -41,6 +41,8 @@ Result<uint64_t> sizeOption(
 // "from 16MiB to 64GiB", "at least 16MiB": a size option's range as its messages name it.
 QString sizeRange(uint64_t lo, uint64_t hi);
 Result<EngineKind> engineOption(const QCommandLineParser& p);
+// --html FILE: every command that writes reports has it, worded once.
+QCommandLineOption htmlOptionSpec();
 // --stall-timeout SECONDS: 1-3600, or 0 (the default) for the device's own command timeout.
 QCommandLineOption stallTimeoutOptionSpec();
 Result<double> stallTimeoutOption(const QCommandLineParser& p);
@@ -51,7 +53,7 @@ void reportHeldIoAtExit();
 // The options every other-test command takes: --json, --csv, --quiet, --engine,
 // --allow-destructive, --comment. The text summary goes to stdout unless a report does.
 struct CommonOptions {
-    QString jsonOut, csvOut;
+    QString jsonOut, csvOut, htmlOut;
     bool textToStdout = true;
     bool quiet = false;
     bool allowDestructive = false;
@@ -84,6 +86,10 @@ struct OtherReports {
 // Writes what the options ask for (JSON, CSV, the text summary on stdout) and stores the run in
 // the history unless --no-history or it was stopped (a stopped test is not finished). False when
 // a report could not be written (the error is printed).
+// The web page of a report document (htmlreport.h) to `path` (- = stdout; nothing when empty).
+// False, with the reason printed, when it cannot be made or written.
+bool writeHtmlOutput(const QString& path, const QByteArray& json, const QString& comment = {}, const QString& schema = {});
+
 bool writeOtherReports(const CommonOptions& common, const OtherReports& reports, const QDateTime& date, bool cancelled);
 
 // Progress on a terminal: one line redrawn in place; nothing when stderr is not a terminal.

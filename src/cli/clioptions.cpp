@@ -103,6 +103,7 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
             QStringLiteral("FILE") },
         { QStringLiteral("markdown"), QStringLiteral("Write the Markdown report to FILE or -."),
             QStringLiteral("FILE") },
+        htmlOptionSpec(),
         { QStringLiteral("crlf"), QStringLiteral("CRLF line ends in the text report.") },
         { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
         { QStringLiteral("no-power-hold"),
@@ -237,14 +238,16 @@ Result<CliOptions> parseCliOptions(const QStringList& arguments, const QString& 
     o.textOut = p.value(QStringLiteral("text"));
     o.jsonOut = p.value(QStringLiteral("json"));
     o.markdownOut = p.value(QStringLiteral("markdown"));
-    if (o.textOut.isEmpty() && o.jsonOut.isEmpty() && o.markdownOut.isEmpty())
+    o.htmlOut = p.value(QStringLiteral("html"));
+    if (o.textOut.isEmpty() && o.jsonOut.isEmpty() && o.markdownOut.isEmpty() && o.htmlOut.isEmpty())
         o.textOut = QStringLiteral("-");
     const int toStdout = int(o.textOut == QLatin1String("-")) + int(o.jsonOut == QLatin1String("-"))
-        + int(o.markdownOut == QLatin1String("-"));
+        + int(o.markdownOut == QLatin1String("-")) + int(o.htmlOut == QLatin1String("-"));
     if (toStdout > 1)
         return usage(QStringLiteral("only one report can go to stdout (-): write the others to files"));
     for (const auto& [name, path] : { std::pair { QStringLiteral("text"), o.textOut },
-             std::pair { QStringLiteral("json"), o.jsonOut }, std::pair { QStringLiteral("markdown"), o.markdownOut } })
+             std::pair { QStringLiteral("json"), o.jsonOut }, std::pair { QStringLiteral("markdown"), o.markdownOut },
+             std::pair { QStringLiteral("html"), o.htmlOut } })
         if (auto st = checkOutputPath(name, path); !st)
             return st.error();
     o.crlf = p.isSet(QStringLiteral("crlf"));

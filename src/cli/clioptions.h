@@ -19,7 +19,7 @@ struct CliOptions {
     Mode mode = Mode::All;
     std::optional<int> mixReadPercent;
     QString comment;
-    QString textOut, jsonOut, markdownOut; // "" = not asked, "-" = stdout
+    QString textOut, jsonOut, markdownOut, htmlOut; // "" = not asked, "-" = stdout
     bool crlf = false;
     bool quiet = false;
     bool storeHistory = true; // --no-history turns it off

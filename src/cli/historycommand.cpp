@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "historycommand.h"
 #include "clicommands.h"
+#include "clicommon.h"
 
 #include "comparison.h"
 #include "driveline.h"
 #include "historyimport.h"
 #include "historystore.h"
+#include "htmlreport.h"
 #include "jsonreport.h"
 #include "markdownreport.h"
 #include "reportfile.h"
@@ -31,11 +33,6 @@ namespace {
     constexpr int kDone = 0;
     constexpr int kStoreFailed = 1;
     constexpr int kUsage = 2;
-
-    void printError(const QString& message)
-    {
-        std::fprintf(stderr, "diskometer-cli: %s\n", message.toLocal8Bit().constData());
-    }
 
     void print(const QByteArray& data)
     {
@@ -122,11 +119,13 @@ namespace {
         return kDone;
     }
 
-    int show(HistoryStore& store, qint64 id, const QString& format)
+    int show(HistoryStore& store, qint64 id, const QString& format, const QString& htmlOut)
     {
         auto record = store.get(id);
         if (!record)
             return fail(record.error());
+        if (!htmlOut.isEmpty())
+            return writeHtmlOutput(htmlOut, record->json, record->entry.comment, record->entry.schema) ? kDone : kUsage;
         const TestKind* kind = kindForSchema(record->entry.schema);
         // A kind this build does not know (stored by a newer one) still shows: as its JSON.
         const QString asked = format.isEmpty() ? (kind ? QStringLiteral("text") : QStringLiteral("json")) : format;
@@ -149,7 +148,8 @@ namespace {
         return kDone;
     }
 
-    int compare(HistoryStore& store, const QList<qint64>& ids, bool csv, ComparisonMetric metric)
+    int compare(HistoryStore& store, const QList<qint64>& ids, bool csv, ComparisonMetric metric, const QString& htmlOut,
+        std::optional<BarScale> scale)
     {
         std::vector<HistoryRecord> records;
         for (const qint64 id : ids) {
@@ -159,6 +159,8 @@ namespace {
             records.push_back(std::move(*record));
         }
         const Comparison c = buildComparison(records);
+        if (!htmlOut.isEmpty())
+            return writeOutput(htmlOut, formatComparisonHtml(c, metric, scale)) ? kDone : kUsage;
         print(csv ? formatComparisonCsv(c) : formatComparisonMarkdown(c, metric).toUtf8());
         return kDone;
     }
@@ -232,8 +234,9 @@ namespace {
     const char* kUsageText
         = "Usage:\n"
           "  diskometer-cli history list [--json]\n"
-          "  diskometer-cli history show ID [--text|--markdown|--json]\n"
-          "  diskometer-cli history compare ID... [--markdown|--csv] [--metric mbps|iops|latency]\n"
+          "  diskometer-cli history show ID [--text|--markdown|--json|--html FILE]\n"
+          "  diskometer-cli history compare ID... [--markdown|--csv|--html FILE] [--metric mbps|iops|latency]\n"
+          "                                       [--scale linear|log|relative]\n"
           "  diskometer-cli history import FILE... [--again]   (our --json report or fio's JSON output; - = stdin;\n"
           "                                          a run already stored is skipped unless --again)\n"
           "  diskometer-cli history delete ID...\n";
@@ -329,7 +332,12 @@ int runHistoryCommand(const QStringList& arguments)
         QStringLiteral("mbps"));
     const QCommandLineOption again(
         QStringLiteral("again"), QStringLiteral("import: store runs that are in the history already once more."));
-    p.addOptions({ json, text, markdown, csv, metric, again });
+    const QCommandLineOption html = htmlOptionSpec();
+    const QCommandLineOption scale(QStringLiteral("scale"),
+        QStringLiteral("compare --html: the bars' axis, linear, log or relative (to the fastest); default: log when "
+                       "the figures span more than 20 times, else linear."),
+        QStringLiteral("NAME"));
+    p.addOptions({ json, text, markdown, csv, metric, again, html, scale });
     addRunOnlyOptionsAsNoOps(p);
     const auto helpOption = p.addHelpOption();
     const bool parsed = p.parse(arguments);
@@ -356,14 +364,14 @@ int runHistoryCommand(const QStringList& arguments)
     // --csv` printing a table would look like a bug.
     const QList<std::pair<QCommandLineOption, QStringList>> allowed { { json, { "list", "show" } },
         { text, { "show" } }, { markdown, { "show", "compare" } }, { csv, { "compare" } }, { metric, { "compare" } },
-        { again, { "import" } } };
+        { again, { "import" } }, { html, { "show", "compare" } }, { scale, { "compare" } } };
     for (const auto& [option, subs] : allowed)
         if (p.isSet(option) && !subs.contains(sub)) {
             printError(QStringLiteral("--%1 does not go with `history %2` (see history --help)")
                            .arg(option.names().first(), sub));
             return kUsage;
         }
-    if (int(p.isSet(json)) + int(p.isSet(text)) + int(p.isSet(markdown)) + int(p.isSet(csv)) > 1) {
+    if (int(p.isSet(json)) + int(p.isSet(text)) + int(p.isSet(markdown)) + int(p.isSet(csv)) + int(p.isSet(html)) > 1) {
         printError(QStringLiteral("choose one output format"));
         return kUsage;
     }
@@ -409,6 +417,18 @@ int runHistoryCommand(const QStringList& arguments)
         return kUsage;
     }
 
+    std::optional<BarScale> barScale;
+    if (p.isSet(scale)) {
+        barScale = barScaleFromName(p.value(scale).toLower());
+        if (!barScale) {
+            printError(QStringLiteral("unknown --scale '%1': use linear, log or relative").arg(p.value(scale)));
+            return kUsage;
+        }
+    }
+    if (p.isSet(html))
+        if (auto st = checkOutputPath(QStringLiteral("html"), p.value(html)); !st)
+            return fail(st.error());
+
     HistoryStore store;
     if (sub != QLatin1String("import") && sub != QLatin1String("delete"))
         store.setReadOnlyUse(); // list, show, compare: never the command that sets a damaged file aside
@@ -422,9 +442,10 @@ int runHistoryCommand(const QStringList& arguments)
             p.isSet(json)           ? QStringLiteral("json")
                 : p.isSet(markdown) ? QStringLiteral("markdown")
                 : p.isSet(text)     ? QStringLiteral("text")
-                                    : QString());
+                                    : QString(),
+            p.value(html));
     if (sub == QLatin1String("compare"))
-        return compare(store, ids, p.isSet(csv), m);
+        return compare(store, ids, p.isSet(csv), m, p.value(html), barScale);
     if (sub == QLatin1String("import"))
         return import(store, rest, p.isSet(again));
     for (const qint64 id : ids) {

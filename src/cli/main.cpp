@@ -130,8 +130,10 @@ int runCommand(int argc, char** argv)
 
     bool written = true;
     written &= writeOutput(opt.textOut, dm::formatText(report, opt.crlf).toUtf8());
-    written &= writeOutput(opt.jsonOut, dm::formatJson(report));
+    const QByteArray json = dm::formatJson(report);
+    written &= writeOutput(opt.jsonOut, json);
     written &= writeOutput(opt.markdownOut, dm::formatMarkdown(report).toUtf8());
+    written &= dm::writeHtmlOutput(opt.htmlOut, json);
 
     if (report.run.cancelled) {
         // The reports went where they were asked to (a file, stdout): say how much they hold.

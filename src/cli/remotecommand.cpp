@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "remotecommand.h"
+#include "htmlreport.h"
 #include "clicommands.h"
 
 #include "clicommon.h"
@@ -124,6 +125,7 @@ int runRemoteCommand(const QStringList& arguments)
         { QStringLiteral("allow-destructive"), QStringLiteral("Allow write tests on a block device PATH.") },
         { QStringLiteral("json"), QStringLiteral("Write the JSON report (diskometer.remote/1) to FILE or -."),
             QStringLiteral("FILE") },
+        htmlOptionSpec(),
         { QStringLiteral("markdown"), QStringLiteral("Write the hosts' table and reports as Markdown to FILE or -."),
             QStringLiteral("FILE") },
         { QStringLiteral("text"), QStringLiteral("Write the hosts' table and text reports to FILE or -."),
@@ -187,14 +189,16 @@ int runRemoteCommand(const QStringList& arguments)
         return kExitUsage;
     }
     const QString jsonOut = p.value(QStringLiteral("json")), markdownOut = p.value(QStringLiteral("markdown")),
-                  textOut = p.value(QStringLiteral("text"));
+                  textOut = p.value(QStringLiteral("text")), htmlOut = p.value(QStringLiteral("html"));
     if (int(jsonOut == QLatin1String("-")) + int(markdownOut == QLatin1String("-")) + int(textOut == QLatin1String("-"))
+            + int(htmlOut == QLatin1String("-"))
         > 1) {
         printError(QStringLiteral("only one report can go to stdout (-): write the others to files"));
         return kExitUsage;
     }
     for (const auto& [name, path] : { std::pair { QStringLiteral("json"), jsonOut },
-             std::pair { QStringLiteral("markdown"), markdownOut }, std::pair { QStringLiteral("text"), textOut } })
+             std::pair { QStringLiteral("markdown"), markdownOut }, std::pair { QStringLiteral("text"), textOut },
+             std::pair { QStringLiteral("html"), htmlOut } })
         if (auto st = checkOutputPath(name, path); !st) {
             printError(QString::fromStdString(st.error().message));
             return kExitUsage;
@@ -258,8 +262,12 @@ int runRemoteCommand(const QStringList& arguments)
     const QString table = records.empty() ? QString() : formatComparisonMarkdown(comparison);
 
     bool written = true;
-    if (jsonOut != QLatin1String("-") && markdownOut != QLatin1String("-") && textOut != QLatin1String("-"))
+    if (jsonOut != QLatin1String("-") && markdownOut != QLatin1String("-") && textOut != QLatin1String("-")
+        && htmlOut != QLatin1String("-"))
         written &= writeOutput(QStringLiteral("-"), table.toUtf8());
+    // The hosts side by side, as `history compare --html` makes it of the rows just stored.
+    if (!htmlOut.isEmpty())
+        written &= writeOutput(htmlOut, formatComparisonHtml(comparison));
     written &= writeOutput(jsonOut, formatRemoteJson(outcome, comparison, req.together));
     written &= writeOutput(markdownOut, reportsText(outcome, table, true).toUtf8());
     written &= writeOutput(textOut, reportsText(outcome, table, false).toUtf8());

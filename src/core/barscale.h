@@ -28,8 +28,9 @@ BarScale defaultBarScale(const std::vector<double>& values);
 QString barScaleName(BarScale scale);
 std::optional<BarScale> barScaleFromName(const QString& name);
 
-// The axis a chart of `values` is drawn on: for Log, whole decades around them, so the ticks are
-// 1, 10, 100 ...; for Linear, 0 to the largest figure; for Relative, 0 to 100 (%).
+// The axis a chart of `values` is drawn on: for Log, from a round figure at most half the smallest
+// (1, 2 or 5 times a power of ten) to the decade above the largest, its ticks the start and every
+// power of ten; for Linear, 0 to the largest figure; for Relative, 0 to 100 (%).
 struct BarAxisRange {
     double min = 0, max = 1;
 };
@@ -42,7 +43,7 @@ double barFraction(BarScale scale, const BarAxisRange& range, double value, doub
 // The value drawn for a bar: the figure itself, or its percentage of `groupMax` for Relative.
 double barShownValue(BarScale scale, double value, double groupMax);
 
-// The ticks of the axis: decades on Log, about five round steps otherwise.
+// The ticks of the axis: its start and the powers of ten on Log, about five round steps otherwise.
 std::vector<double> barAxisTicks(BarScale scale, const BarAxisRange& range);
 
 } // namespace dm

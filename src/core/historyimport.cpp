@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "historyimport.h"
 
+#include "htmlreport.h"
+
 #include "fiofields.h"
 #include "fioimport.h"
 #include "gridkind.h"
@@ -208,6 +210,12 @@ Result<std::vector<HistoryInput>> readHistoryInputs(const QByteArray& content, b
 
 Result<std::vector<HistoryInput>> historyInputsFromFile(const QByteArray& content)
 {
+    // A web page this program saved holds its JSON report (htmlreport.h); another page holds none.
+    if (auto embedded = reportJsonFromHtml(content))
+        return readHistoryInputs(*embedded, true);
+    if (const QByteArray head = content.left(512).trimmed().toLower(); head.startsWith("<!doctype html") || head.startsWith("<html"))
+        return usageError("a web page that holds no Diskometer report: import the page Diskometer saved "
+                          "(`--html`, File › Save as Web Page…), or the run's JSON report");
     return readHistoryInputs(content, true);
 }
 

@@ -84,6 +84,12 @@ struct KindReports {
 // Titles, axis labels and series names are English here (the CLI's), marked for lupdate in the
 // context "dm::TestKind" so the window shows them translated (QCoreApplication::translate).
 inline QString kindString(const char* english) { return QString::fromUtf8(english); }
+// One of those in the language of the translator installed (the window's; the CLI has none and
+// stays English): for the window and the web page (htmlreport.h).
+inline QString kindText(const QString& english)
+{
+    return QCoreApplication::translate("dm::TestKind", english.toUtf8().constData());
+}
 
 class TestKind {
 public:

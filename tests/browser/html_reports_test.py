@@ -326,50 +326,56 @@ def main():
         with headlesschromium.Browser(chromium) as browser:
             tab = browser.new_page()
             for name, path, run_id, hostile, compared in pages:
-                before = len(failures)
-                tab.emulate(1280)
-                url = tab.load(path)
-                light_luminance = 1.0
-                first = None
-                for width, dark in VIEWS:
-                    tab.emulate(width, dark=dark)
-                    m = tab.evaluate(f"({checks})({width})")
-                    first = first or m
-                    if not dark:
-                        light_luminance = m["backgroundLuminance"]
-                    check_view(failures, name, width, dark, m, light_luminance)
-                check_safety(failures, name, first, tab.collect_requests(), url, hostile, run_id is not None)
-                failures.check(first["csp"] == "default-src 'none'; style-src 'unsafe-inline'",
-                               f"{name}: the Content-Security-Policy is {first['csp']!r}")
-                # The escaping alone, without the CSP's net under it.
-                tab.set_bypass_csp(True)
-                tab.emulate(1280)
-                tab.load(path)
-                bare = tab.evaluate(f"({checks})(1280)")
-                tab.set_bypass_csp(False)
-                check_safety(failures, name + " (CSP off)", bare, tab.collect_requests(), url, hostile,
-                             run_id is not None)
-
-                # A comparison embeds no report: it is made of stored runs, each imported already.
-                embedded = None
                 try:
+                    before = len(failures)
+                    tab.set_bypass_csp(False)
+                    tab.emulate(1280)
+                    url = tab.load(path)
+                    light_luminance = 1.0
+                    first = None
+                    for width, dark in VIEWS:
+                        tab.emulate(width, dark=dark)
+                        m = tab.evaluate(f"({checks})({width})")
+                        first = first or m
+                        if not dark:
+                            light_luminance = m["backgroundLuminance"]
+                        check_view(failures, name, width, dark, m, light_luminance)
+                    check_safety(failures, name, first, tab.collect_requests(), url, hostile, run_id is not None)
+                    failures.check(first["csp"] == "default-src 'none'; style-src 'unsafe-inline'",
+                                   f"{name}: the Content-Security-Policy is {first['csp']!r}")
+                    # The escaping alone, without the CSP's net under it.
+                    tab.set_bypass_csp(True)
+                    tab.emulate(1280)
+                    tab.load(path)
+                    bare = tab.evaluate(f"({checks})(1280)")
+                    tab.set_bypass_csp(False)
+                    check_safety(failures, name + " (CSP off)", bare, tab.collect_requests(), url, hostile,
+                                 run_id is not None)
+
+                    # A comparison embeds no report: it is made of stored runs, each imported already.
+                    embedded = None
+                    try:
+                        if run_id is not None:
+                            embedded = json.loads(first["json"] or "")
+                    except ValueError as e:
+                        failures.append(f"{name}: the JSON block does not parse: {e}")
+                        print(f"{name}: FAILED")
+                        continue
+                    kind = first["kind"]
+                    expected_kind = "comparison" if name == "comparison" else name.split("-")[0]
+                    failures.check(kind == expected_kind, f"{name}: data-kind is {kind!r}")
+                    check_figures(failures, name, kind, first, embedded)
+                    if compared:
+                        check_comparison(failures, name, first, [cli.stored_json(i) for i in compared])
                     if run_id is not None:
-                        embedded = json.loads(first["json"] or "")
-                except ValueError as e:
-                    failures.append(f"{name}: the JSON block does not parse: {e}")
-                    continue
-                kind = first["kind"]
-                expected_kind = "comparison" if name == "comparison" else name.split("-")[0]
-                failures.check(kind == expected_kind, f"{name}: data-kind is {kind!r}")
-                check_figures(failures, name, kind, first, embedded)
-                if compared:
-                    check_comparison(failures, name, first, [cli.stored_json(i) for i in compared])
-                if run_id is not None:
-                    stored = cli.stored_json(run_id)
-                    failures.check(embedded == stored, f"{name}: the JSON block is not the stored run's JSON report")
-                    round_trip(failures, name, path, stored, scratch)
-                print(f"{name}: {'ok' if len(failures) == before else 'FAILED'} "
-                      f"({len(first['tiles'])} tiles, {len(first['bars'])} bars, {len(first['tables'])} tables)")
+                        stored = cli.stored_json(run_id)
+                        failures.check(embedded == stored, f"{name}: the JSON block is not the stored run's JSON report")
+                        round_trip(failures, name, path, stored, scratch)
+                    print(f"{name}: {'ok' if len(failures) == before else 'FAILED'} "
+                          f"({len(first['tiles'])} tiles, {len(first['bars'])} bars, {len(first['tables'])} tables)")
+                except (headlesschromium.BrowserError, RuntimeError, KeyError, TypeError, ValueError) as e:
+                    failures.append(f"{name}: the checks could not finish: {e}")
+                    print(f"{name}: FAILED")
     finally:
         keep = os.environ.get("DM_KEEP_PAGES")
         if keep:

@@ -58,7 +58,7 @@
     // SVG text is drawn on the last shape before it that lies under its middle (a figure inside
     // its bar), or on the SVG's own background.
     const svgBackgroundOf = (text) => {
-        const svg = text.ownerSVGElement;
+        const svg = text.ownerSVGElement || text;
         const t = text.getBoundingClientRect();
         const x = t.left + t.width / 2, y = t.top + t.height / 2;
         let under = null;

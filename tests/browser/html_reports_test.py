@@ -19,7 +19,8 @@ Chromium (headlesschromium.py) at 1280 and 360 px, light and dark, and pagecheck
 - the dark scheme gives a dark background, the light one a light background, and every text
   reads on what it is drawn on (contrast 4.5:1, WCAG AA);
 - nothing sticks out of the viewport at 360 px (the page never scrolls sideways; wide tables and
-  the text report scroll in their own box) and no text is clipped;
+  the text report, opened, scroll in their own box), no text is clipped, no text overlaps other
+  text, and every chart bar is drawn at least 4 px long;
 - the JSON block parses, is the stored run's JSON report, and `history import` of the page stores
   the same run again.
 
@@ -178,6 +179,8 @@ def check_view(f, name, width, dark, m, light_luminance):
         f.append(f"{where}: past the viewport's edge: {what}")
     for what in m["clipped"][:8]:
         f.append(f"{where}: text cut off: {what}")
+    for what in m["overlapping"][:8]:
+        f.append(f"{where}: text over text: {what}")
     for low in m["lowContrast"][:8]:
         f.append(f"{where}: text hard to read (contrast {low['ratio']}:1, {low['fg']} on {low['bg']}): {low['what']}")
     # A bar is drawn however small its figure beside the others' (a USB stick beside an NVMe
@@ -340,6 +343,12 @@ def main():
                         if not dark:
                             light_luminance = m["backgroundLuminance"]
                         check_view(failures, name, width, dark, m, light_luminance)
+                    # Opened, the text report and the collapsed tables of figures scroll in their own
+                    # box on a phone too.
+                    tab.emulate(360)
+                    tab.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+                    check_view(failures, name + " (details open)", 360, False,
+                               tab.evaluate(f"({checks})(360)"), light_luminance)
                     check_safety(failures, name, first, tab.collect_requests(), url, hostile, run_id is not None)
                     failures.check(first["csp"] == "default-src 'none'; style-src 'unsafe-inline'",
                                    f"{name}: the Content-Security-Policy is {first['csp']!r}")

@@ -40,6 +40,9 @@
         return d + (text ? ` "${text.slice(0, 40)}"` : "");
     };
     const visible = (el) => {
+        // A closed <details> keeps its content laid out (Chromium), but does not draw it.
+        const closed = el.closest("details:not([open])");
+        if (closed && !el.closest("summary")) return false;
         const r = el.getBoundingClientRect();
         if (r.width === 0 && r.height === 0) return false;
         const s = getComputedStyle(el);
@@ -122,6 +125,30 @@
                 fg: `rgb(${fg.r}, ${fg.g}, ${fg.b})`, bg: `rgb(${bg.r}, ${bg.g}, ${bg.b})` });
     }
 
+    // Text drawn over other text (axis ticks too close, a figure over a label): every line box of
+    // every text node the reader sees, pairwise. Two pixels allowed: a line box is the font's
+    // whole height, taller than its glyphs.
+    const boxes = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        if (!n.textContent.trim() || el.closest("script,style,title") || !visible(el)) continue;
+        if (el.getBoundingClientRect().width <= 1) continue; // for screen readers only
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects())
+            if (r.width > 0 && r.height > 0) boxes.push({ r, what: describe(el) });
+    }
+    const overlapping = [];
+    for (let i = 0; i < boxes.length; ++i) {
+        for (let j = i + 1; j < boxes.length; ++j) {
+            const a = boxes[i].r, b = boxes[j].r;
+            const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+            const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (x > 2 && y > 2) overlapping.push(`${boxes[i].what} and ${boxes[j].what} (${Math.round(x)}x${Math.round(y)} px)`);
+        }
+    }
+
     const tiles = Array.from(document.querySelectorAll(".tile")).map((t) => ({
         test: t.dataset.test, direction: t.dataset.direction,
         value: (t.querySelector(".value") || {}).textContent, unit: (t.querySelector(".unit") || {}).textContent,
@@ -155,7 +182,7 @@
         background: getComputedStyle(document.body).backgroundColor, bodyBackground,
         backgroundLuminance: luminance(bodyBackground),
         textColour: getComputedStyle(document.body).color,
-        overflowing, clipped, ellipsised, lowContrast,
+        overflowing, clipped, ellipsised, lowContrast, overlapping,
         tiles, bars, figures: Array.from(document.querySelectorAll("text.figure")).map((t) => t.textContent),
         tables: Array.from(document.querySelectorAll("table.figures")).map((t) =>
             Array.from(t.rows).map((r) => Array.from(r.cells).map((c) => c.textContent.trim()))),

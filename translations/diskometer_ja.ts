@@ -365,6 +365,21 @@
     </message>
 </context>
 <context>
+    <name>dm::Chart</name>
+    <message>
+        <source>No samples.</source>
+        <translation>サンプルがありません。</translation>
+    </message>
+    <message>
+        <source>%1 on a log scale: each grid line is ten times the one before.</source>
+        <translation>%1 (対数目盛: 目盛線ごとに 10 倍)</translation>
+    </message>
+    <message>
+        <source>Bars relative to the fastest of each group; figures in %1, the share in brackets.</source>
+        <translation>各グループの最速を基準にした相対表示。数値は %1、括弧内はその割合です。</translation>
+    </message>
+</context>
+<context>
     <name>dm::CompareDialog</name>
     <message>
         <source>MB/s</source>
@@ -1267,7 +1282,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>JSON (*.json);;All files (*)</source>
-        <translation>JSON (*.json);;すべてのファイル (*)</translation>
+        <translation type="vanished">JSON (*.json);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>No runs yet: every finished test is kept here, and Import adds reports and fio&apos;s JSON output.</source>
@@ -1381,6 +1396,10 @@ Write MB/s</source>
         <source>Run %1 has no tiles to show in the Benchmark tab</source>
         <translation>実行 %1 にはベンチマークタブに表示できる結果がありません</translation>
     </message>
+    <message>
+        <source>Reports (*.json *.html);;All files (*)</source>
+        <translation>レポート (*.json *.html);;すべてのファイル (*)</translation>
+    </message>
 </context>
 <context>
     <name>dm::HistoryService</name>
@@ -1399,6 +1418,177 @@ Write MB/s</source>
     <message>
         <source>%1: already in the history as run %2, not stored again</source>
         <translation>%1: 履歴に実行 %2 としてすでにあるため、再び保存しませんでした</translation>
+    </message>
+</context>
+<context>
+    <name>dm::HtmlPage</name>
+    <message>
+        <source>en</source>
+        <extracomment>The web page&apos;s language code (&lt;html lang&gt;): &quot;ja&quot; in the Japanese translation.</extracomment>
+        <translation>ja</translation>
+    </message>
+</context>
+<context>
+    <name>dm::HtmlReport</name>
+    <message>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日時</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Drive or target</source>
+        <translation>ドライブまたは対象</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>コメント</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>テスト</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>Grid of tests</source>
+        <translation>ベンチマーク</translation>
+    </message>
+    <message numerus="yes">
+        <source>Comparison of %n runs</source>
+        <translation>
+            <numerusform>%n 件の実行の比較</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>補足</translation>
+    </message>
+    <message>
+        <source>Made by Diskometer from its history (diskometer-cli history compare).</source>
+        <translation>Diskometer の履歴から作成しました (diskometer-cli history compare)。</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>読み込み</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>Mix</source>
+        <translation>Mix</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>no pass finished</source>
+        <translation>完了した測定がありません</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Every test&apos;s best pass</source>
+        <translation>各テストの最良の測定</translation>
+    </message>
+    <message>
+        <source>Mean µs</source>
+        <translation>平均 µs</translation>
+    </message>
+    <message>
+        <source>p99 µs</source>
+        <translation>p99 µs</translation>
+    </message>
+    <message>
+        <source>Passes</source>
+        <translation>回数</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>エンジン</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Drive</source>
+        <translation>ドライブ</translation>
+    </message>
+    <message>
+        <source>Filesystem</source>
+        <translation>ファイルシステム</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>キュー</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>健康状態</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>電源</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>システム</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>Figures of the chart (%n rows)</source>
+        <translation>
+            <numerusform>グラフの数値 (%n 行)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Each test over its time</source>
+        <translation>各テストの経過</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>数値</translation>
+    </message>
+    <message>
+        <source>How it was measured</source>
+        <translation>測定条件</translation>
+    </message>
+    <message>
+        <source>Text report</source>
+        <translation>テキストレポート</translation>
+    </message>
+    <message>
+        <source>Made by Diskometer. This page holds the run&apos;s JSON report: import it into Diskometer&apos;s history (History › Import…) to compare it with yours.</source>
+        <translation>Diskometer で作成しました。このページには実行の JSON レポートが含まれています。Diskometer の履歴にインポートすると (履歴 › インポート…) 自分の結果と比較できます。</translation>
     </message>
 </context>
 <context>
@@ -1837,6 +2027,26 @@ Write MB/s</source>
     <message>
         <source>Ctrl+5</source>
         <translation>Ctrl+5</translation>
+    </message>
+    <message>
+        <source>There is no run to save on this page yet: start a test first.</source>
+        <translation>このページにはまだ保存できる実行がありません。先にテストを実行してください。</translation>
+    </message>
+    <message>
+        <source>Save as Web Page</source>
+        <translation>Web ページとして保存</translation>
+    </message>
+    <message>
+        <source>Web pages (*.html)</source>
+        <translation>Web ページ (*.html)</translation>
+    </message>
+    <message>
+        <source>Save as &amp;Web Page…</source>
+        <translation>Web ページとして保存(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
     </message>
 </context>
 <context>

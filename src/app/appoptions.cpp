@@ -110,6 +110,7 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     opt("save-json", "Save the JSON report when the run ends.", "FILE");
     opt("save-markdown", "Save the Markdown report when the run ends.", "FILE");
     opt("save-csv", "Save the CSV of a scan, sustained write or sweep when it ends.", "FILE");
+    opt("save-html", "Save the web page (one HTML file with the charts and tables) when the run ends.", "FILE");
     opt("stats", "Write GUI smoothness figures (largest GUI-thread gap, chart updates, memory) as JSON.", "FILE");
     opt("allow-root", "Run the window as root anyway (for test rigs; desktops never need it).");
     opt("quit-when-done", "Quit when the run ends, with diskometer-cli's exit codes.");
@@ -199,6 +200,7 @@ Result<AppOptions> parseAppOptions(const QStringList& arguments)
     o.saveJson = p.value(QStringLiteral("save-json"));
     o.saveMarkdown = p.value(QStringLiteral("save-markdown"));
     o.saveCsv = p.value(QStringLiteral("save-csv"));
+    o.saveHtml = p.value(QStringLiteral("save-html"));
     o.page = p.value(QStringLiteral("page"));
     const auto& pages = pageEntries();
     if (!o.page.isEmpty() && o.page != QLatin1String("history")

@@ -33,7 +33,7 @@ struct AppOptions {
     QString historyPath; // the history file; empty: HistoryStore::defaultPath() (tests set it)
     int historyBusyTimeoutMs = 10000; // HistoryStore's default; tests of a locked file wait less
     bool start = false;
-    QString saveImage, saveText, saveJson, saveMarkdown, saveCsv;
+    QString saveImage, saveText, saveJson, saveMarkdown, saveCsv, saveHtml;
     QString statsFile; // --stats: GUI smoothness figures for bench/gui-stall
     bool quitWhenDone = false;
     bool allowRoot = false; // test rigs and containers only: the window never needs root

@@ -63,6 +63,7 @@ public:
     // settings are the window's, which the menus edit.
     void applyOptions(const AppOptions&, bool) override { }
     HistoryRuns historyRuns() const override;
+    std::function<QByteArray()> reportDocument() const override;
 
     // What the reports and the image describe: the results shown, with the header the run's job
     // made (no sysfs is read here), the settings and the comment in the box now.

@@ -60,6 +60,17 @@ TestPage::HistoryRuns GridPage::historyRuns() const
     };
 }
 
+std::function<QByteArray()> GridPage::reportDocument() const
+{
+    Report report = currentReport();
+    if (report.run.tests.empty())
+        return {};
+    return [report = std::move(report)] {
+        noteOffGuiThread("grid web page json");
+        return formatJson(report);
+    };
+}
+
 void GridPage::finishAutomation(bool ran)
 {
     if (!ran) {
@@ -73,9 +84,12 @@ void GridPage::finishAutomation(bool ran)
         if (!path.isEmpty())
             files.emplace_back(path, std::move(content));
     };
-    if (!m_options.saveText.isEmpty() || !m_options.saveJson.isEmpty() || !m_options.saveMarkdown.isEmpty()) {
+    if (!m_options.saveText.isEmpty() || !m_options.saveJson.isEmpty() || !m_options.saveMarkdown.isEmpty()
+        || !m_options.saveHtml.isEmpty()) {
         const auto report = std::make_shared<const Report>(currentReport());
         add(m_options.saveText, [report] { return gridReport(*report, QStringLiteral("text")); });
+        if (!m_options.saveHtml.isEmpty())
+            files.emplace_back(m_options.saveHtml, [report] { return webPageOf(formatJson(*report)); });
         add(m_options.saveJson, [report] { return gridReport(*report, QStringLiteral("json")); });
         add(m_options.saveMarkdown, [report] { return gridReport(*report, QStringLiteral("markdown")); });
     }

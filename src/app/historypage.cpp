@@ -102,7 +102,8 @@ HistoryPage::HistoryPage(HistoryService* service, QWidget* parent)
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(importButton, &QPushButton::clicked, this, [this] {
         const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import Runs"),
-            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation), tr("JSON (*.json);;All files (*)"));
+            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation),
+            tr("Reports (*.json *.html);;All files (*)"));
         if (!files.isEmpty())
             importFiles(files);
     });

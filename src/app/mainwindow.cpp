@@ -156,6 +156,29 @@ void MainWindow::saveImageInteractive()
         QMessageBox::warning(this, tr("Diskometer"), tr("Could not write %1. Choose another folder.").arg(path));
 }
 
+void MainWindow::saveWebPageInteractive()
+{
+    auto* page = qobject_cast<TestPage*>(m_tabs->currentWidget());
+    if (!page)
+        page = m_grid;
+    const auto document = page->reportDocument();
+    if (!document) {
+        QMessageBox::information(this, tr("Diskometer"), tr("There is no run to save on this page yet: start a test first."));
+        return;
+    }
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString name = defaultReportFileName(QStringLiteral("html"), QDateTime::currentDateTime());
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Save as Web Page"), QDir(dir).filePath(name), tr("Web pages (*.html)"));
+    if (path.isEmpty())
+        return;
+    // Formatted and written off the GUI thread, in the window's language (htmlreport.h).
+    writeFilesThen(this, { { path, [document] { return webPageOf(document()); } } }, [this, path](bool written) {
+        if (!written)
+            QMessageBox::warning(this, tr("Diskometer"), tr("Could not write %1. Choose another folder.").arg(path));
+    });
+}
+
 void MainWindow::copyImage() { QApplication::clipboard()->setImage(windowImage(*this)); }
 
 void MainWindow::closeEvent(QCloseEvent* event)

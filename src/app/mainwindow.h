@@ -74,6 +74,8 @@ private:
     QString baseTitle() const;
     bool saveImage(const QString& path); // the window as it looks (the History tab's, --save-image)
     void saveImageInteractive();
+    // File › Save as Web Page…: the current page's run (the grid's from the History tab).
+    void saveWebPageInteractive();
     void copyImage();
     void showSettingsDialog();
     void showAbout();

@@ -26,6 +26,7 @@ void MainWindow::buildMenus()
         [this] { m_grid->saveReportInteractive(QStringLiteral("markdown")); });
     file->addAction(tr("Save &JSON…"), QKeySequence(tr("Ctrl+J")), m_grid,
         [this] { m_grid->saveReportInteractive(QStringLiteral("json")); });
+    file->addAction(tr("Save as &Web Page…"), QKeySequence(tr("Ctrl+Shift+S")), this, &MainWindow::saveWebPageInteractive);
     file->addAction(tr("Export &fio Job…"), m_grid, &GridPage::exportFioJob);
     // The same tests and settings as the grid, on other machines through fio (remotedialog.h).
     QAction* runOnHosts = file->addAction(tr("Run on &Hosts…"), this, [this] {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportwriter.h"
 
+#include "htmlreport.h"
 #include "offguithread.h"
 #include "reportfile.h"
 
@@ -16,6 +17,14 @@ QString writeReportSayingWhy(const QString& path, const QByteArray& content)
     return error;
 }
 
+Result<QByteArray> webPageOf(const QByteArray& json)
+{
+    noteOffGuiThread("web page");
+    if (json.isEmpty())
+        return usageError("no run to save: start a test first");
+    return formatHtmlReport(json);
+}
+
 void writeFilesThen(QObject* context, std::vector<FileJob> files, std::function<void(bool written)> then)
 {
     if (files.empty()) {
@@ -26,8 +35,16 @@ void writeFilesThen(QObject* context, std::vector<FileJob> files, std::function<
         context,
         [files = std::move(files)] {
             bool written = true;
-            for (const auto& [path, content] : files)
-                written = writeReportSayingWhy(path, content()).isEmpty() && written;
+            for (const auto& [path, make] : files) {
+                const auto content = make();
+                if (!content) {
+                    std::fprintf(stderr, "diskometer: %s was not written: %s\n", path.toLocal8Bit().constData(),
+                        content.error().message.c_str());
+                    written = false;
+                    continue;
+                }
+                written = writeReportSayingWhy(path, *content).isEmpty() && written;
+            }
             return written;
         },
         std::move(then));

@@ -50,6 +50,9 @@ public:
     // may format JSON), never here. Asked for after runCompleted().
     using HistoryRuns = std::function<Result<std::vector<HistoryInput>>()>;
     virtual HistoryRuns historyRuns() const = 0;
+    // The page's run as its JSON document, made off the GUI thread (the grid formats it there),
+    // for Save as Web Page; empty when the page has no run to save.
+    virtual std::function<QByteArray()> reportDocument() const = 0;
 
     // One test at a time, whichever page it is on (two would measure each other): while another
     // page's test runs, this page's button is off and a start is refused.

@@ -241,7 +241,7 @@ void ToolPage::applyOptions(const AppOptions& options, bool current)
     // Only the page --page named writes the --save-* files, and only for the run --start began.
     m_automation = {};
     if (current && options.start)
-        m_automation = { options.saveImage, options.saveJson, options.saveCsv, options.quitWhenDone };
+        m_automation = { options.saveImage, options.saveJson, options.saveCsv, options.saveHtml, options.quitWhenDone };
     applyKindOptions(options, current);
 }
 
@@ -251,6 +251,13 @@ TestPage::HistoryRuns ToolPage::historyRuns() const
         return {};
     // Read (and summarised for the list) on the history's thread.
     return [json = json()] { return historyInputsFromFile(json); };
+}
+
+std::function<QByteArray()> ToolPage::reportDocument() const
+{
+    if (!m_hasResult)
+        return {};
+    return [json = json()] { return json; };
 }
 
 void ToolPage::endRun(bool ok)
@@ -270,6 +277,12 @@ void ToolPage::endRun(bool ok)
             else
                 exitCode = 2;
         }
+    if (!a.html.isEmpty()) {
+        if (m_hasResult)
+            files.emplace_back(a.html, [content = json()] { return webPageOf(content); });
+        else
+            exitCode = 2;
+    }
     writeFilesThen(this, std::move(files), [this, exitCode, quiet = !a.quitWhenDone](bool written) {
         // Nobody at the window: what the status says goes to the terminal, as diskometer-cli's.
         const int code = written ? exitCode : 2;

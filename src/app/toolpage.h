@@ -50,6 +50,7 @@ public:
     void applyOptions(const AppOptions& options, bool current) final;
     bool saveImage(const QString& path) override;
     HistoryRuns historyRuns() const override;
+    std::function<QByteArray()> reportDocument() const override;
 
     bool hasResult() const { return m_hasResult; }
     void setComment(const QString& comment);
@@ -183,7 +184,7 @@ private:
     bool m_waiting = false;
     // What --start with --page naming this page asks for after the run (empty paths: nothing).
     struct Automation {
-        QString image, json, csv;
+        QString image, json, csv, html;
         bool quitWhenDone = false;
     } m_automation;
 };

@@ -15,7 +15,7 @@ namespace dm {
 // script, so even a string that slipped past escaping could not run or call a server; every
 // string is escaped all the same. Its style sheet (one, inline) reads in light and dark
 // (prefers-color-scheme), on a phone's width without scrolling sideways (wide tables and the text
-// report scroll inside their own box), and prints on A4. docs/REPORTS.md ("Web page") describes
+// report scroll inside their own box), and prints on A4. docs/WEBPAGE.md describes
 // the page; tests/browser checks it in Chromium.
 
 // Text for HTML element content and attribute values: & < > " ' escaped.

@@ -13,7 +13,7 @@
 
 namespace dm {
 
-// The web page of a report (issue 30; docs/REPORTS.md, "Web page"): one self-contained HTML file
+// The web page of a report (issue 30; docs/WEBPAGE.md): one self-contained HTML file
 // for any kind's JSON document (TestKind: the grid and fio's output as CrystalDiskMark's tiles
 // and each test's timeline, the other kinds' charts from their comparison lines and bars, their
 // headline), with the figures in tables, the drive line, warnings, notes, health and

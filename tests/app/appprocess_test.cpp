@@ -140,3 +140,32 @@ TEST(AppProcess, ThePageNamedByPageRunsWritesItsReportsAndQuits)
         << "the reason, on the terminal: " << refused.err.constData();
     EXPECT_FALSE(QFile::exists(none));
 }
+
+// Issue 30: the window saves the web page of the run, in its language: Japanese here, the page's
+// lang, its headings and the kind's chart title in Japanese, the run's JSON report embedded.
+TEST(AppProcess, TheWindowSavesTheWebPageInItsLanguage)
+{
+    ScratchDir dir;
+    QTemporaryDir out;
+    const QString html = out.filePath(QStringLiteral("copy.html")), json = out.filePath(QStringLiteral("copy.json"));
+    const auto o = runApp({ "--allow-root", "--language", "ja", "--page", "copy", "--target",
+        QString::fromStdString(dir.path()), "--size", "16MiB", "--start", "--save-html", html, "--save-json", json,
+        "--quit-when-done" });
+    EXPECT_EQ(o.exitCode, 0) << o.err.constData();
+    QFile page(html), report(json);
+    ASSERT_TRUE(page.open(QIODevice::ReadOnly)) << o.err.constData();
+    ASSERT_TRUE(report.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(page.readAll());
+    EXPECT_TRUE(text.contains(QStringLiteral("<html lang=\"ja\">")));
+    EXPECT_TRUE(text.contains(QStringLiteral("測定条件"))) << "the conditions' heading in Japanese";
+    EXPECT_TRUE(text.contains(QStringLiteral("data-kind=\"copy\"")));
+    EXPECT_TRUE(text.contains(QStringLiteral("\"diskometer.copy/1\"")));
+    EXPECT_EQ(dir.entryCount(), 0u);
+
+    // Nothing measured, no page: exit 2 and no file.
+    const QString none = out.filePath(QStringLiteral("none.html"));
+    const auto refused = runApp({ "--allow-root", "--page", "copy", "--target", "/nonexistent/diskometer", "--start",
+        "--save-html", none, "--quit-when-done" });
+    EXPECT_EQ(refused.exitCode, 2) << refused.err.constData();
+    EXPECT_FALSE(QFile::exists(none));
+}

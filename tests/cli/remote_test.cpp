@@ -92,7 +92,9 @@ TEST_F(Remote, GridOnTwoHostsInTurnStoresOneRunPerHostAndLeavesNothing)
     ASSERT_TRUE(a.ready() && b.ready()) << "could not start fio servers on loopback";
     const QString da = dir("a"), db = dir("b");
     const QString json = QString::fromStdString(m_scratch.path()) + "/remote.json";
-    const auto o = remote(kTiny + QStringList { a.spec(da), b.spec(db), "--comment", "home lab", "--json", json });
+    const QString html = QString::fromStdString(m_scratch.path()) + "/remote.html";
+    const auto o = remote(
+        kTiny + QStringList { a.spec(da), b.spec(db), "--comment", "home lab", "--json", json, "--html", html });
     ASSERT_EQ(o.exitCode, 0) << o.err.toStdString();
 
     // The table: one row per host, side by side, with a figure in every column.
@@ -134,6 +136,15 @@ TEST_F(Remote, GridOnTwoHostsInTurnStoresOneRunPerHostAndLeavesNothing)
         EXPECT_EQ(v.toObject().value("tests").toArray().size(), 2);
         EXPECT_TRUE(v.toObject().value("fio").toObject().contains("client_stats"));
     }
+
+    // The web page: the hosts side by side, a bar per host and test.
+    QFile page(html);
+    ASSERT_TRUE(page.open(QIODevice::ReadOnly));
+    const QByteArray pageText = page.readAll();
+    EXPECT_TRUE(pageText.contains("data-kind=\"comparison\""));
+    EXPECT_EQ(pageText.count("<rect class=\"bar"), 4) << "two tests on two hosts";
+    for (const FioServer* s : { &a, &b })
+        EXPECT_TRUE(pageText.contains(s->name().toUtf8())) << s->name().toStdString();
 
     // No test file on either host.
     EXPECT_TRUE(entries(da).isEmpty()) << entries(da).join(' ').toStdString();

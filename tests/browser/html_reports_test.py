@@ -5,7 +5,8 @@
 The pages are made by the real diskometer-cli from the golden JSON reports (tests/data/golden) and
 fio's output (tests/data/fio) imported into a history of the test's own, each with a model name, a
 comment (or, for fio, a file name) that would run a script or load an image if a page did not
-escape it; and from one real grid run on a file in /dev/shm. Each page is opened in headless
+escape it; from one real grid run on a file in /dev/shm; and, given the window (--window), from
+its real grid run in Japanese. Each page is opened in headless
 Chromium (headlesschromium.py) at 1280 and 360 px, light and dark, and pagechecks.js measures it:
 
 - the figures: each grid tile shows its test's MB/s from the embedded JSON report, formatted as
@@ -267,6 +268,25 @@ def round_trip(f, name, page, stored, scratch_cli):
     f.check(again == stored, f"{name}: the run imported from the page differs from the stored one")
 
 
+def window_page(window, cli, work, shm_dir):
+    """A real grid run by the window in Japanese, which saves its page (the CLI has no
+    translations: only the window writes a Japanese page). Stored in the test's history."""
+    runtime = tempfile.mkdtemp(prefix="runtime-", dir=work)
+    env = dict(cli.env, QT_QPA_PLATFORM="offscreen", XDG_RUNTIME_DIR=runtime)
+    path = os.path.join(work, "grid-ja.html")
+    started = time.monotonic()
+    # --allow-root: the window refuses root, which CI is; this is the test rig the option is for.
+    done = subprocess.run([window, "--allow-root", "--language", "ja", "--target", shm_dir, "--size", "16MiB",
+                           "--measure", "0.5", "--interval", "0", "--warmup", "0", "--count", "1", "--mix", "70",
+                           "--comment", HOSTILE_COMMENT, "--start", "--save-html", path, "--quit-when-done"],
+                          env=env, capture_output=True, text=True, timeout=180)
+    if done.returncode != 0:
+        raise RuntimeError(f"the window's run: exit {done.returncode}\n{done.stderr.strip()[-2000:]}")
+    print(f"the window's Japanese grid run took {time.monotonic() - started:.1f} s")
+    runs = json.loads(cli.run("history", "list", "--json")[0])["runs"]
+    return ("grid-ja", path, max(r["id"] for r in runs), [HOSTILE_COMMENT], [])
+
+
 def make_pages(cli, work, shm_dir):
     """The pages to test: (name, path, history id (None for the comparison), hostile strings,
     the runs compared)."""
@@ -308,6 +328,7 @@ def make_pages(cli, work, shm_dir):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cli", required=True, help="the diskometer-cli to test")
+    parser.add_argument("--window", help="the window (diskometer), for its Japanese page")
     args = parser.parse_args()
     chromium = headlesschromium.find_chromium()
     if not chromium:
@@ -323,6 +344,8 @@ def main():
         cli = Cli(args.cli, os.path.join(work, "home"))
         scratch = Cli(args.cli, os.path.join(work, "scratch-home"))
         pages = make_pages(cli, work, shm_dir)
+        if args.window:
+            pages.append(window_page(args.window, cli, work, shm_dir))
         made = time.monotonic()
         print(f"{len(pages)} pages made in {made - started:.1f} s")
         checks = open(os.path.join(HERE, "pagechecks.js")).read()
@@ -373,6 +396,8 @@ def main():
                     kind = first["kind"]
                     expected_kind = "comparison" if name == "comparison" else name.split("-")[0]
                     failures.check(kind == expected_kind, f"{name}: data-kind is {kind!r}")
+                    expected_lang = "ja" if name.endswith("-ja") else "en"
+                    failures.check(first["lang"] == expected_lang, f"{name}: <html lang> is {first['lang']!r}")
                     check_figures(failures, name, kind, first, embedded)
                     if compared:
                         check_comparison(failures, name, first, [cli.stored_json(i) for i in compared])

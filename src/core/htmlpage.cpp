@@ -108,7 +108,7 @@ footer{margin-top:2em;color:var(--muted);font-size:.8em}
 @page{size:A4;margin:14mm}
 @media print{:root{--bg:#fff;--fg:#000;--muted:#444;--panel:#f2f2f2;--tile:#eef3f8}
 body{font-size:10.5pt}main{max-width:none;padding:0}details.text-report,.noprint{display:none}
-.table-wrap{overflow:visible}table.figures th,table.figures td{white-space:normal}
+.table-wrap{overflow:visible}table.figures th,table.figures td{white-space:normal;overflow-wrap:anywhere}
 h2{break-after:avoid}figure.chart,.tiles,table.figures{break-inside:avoid}}
 )css";
 

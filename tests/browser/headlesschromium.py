@@ -234,13 +234,14 @@ class Page:
     def call(self, method, params=None, timeout=None):
         return self.browser.call(method, params, session=self.session, timeout=timeout)
 
-    def emulate(self, width, height=800, dark=False):
+    def emulate(self, width, height=800, dark=False, media="screen"):
         """A viewport `width` CSS px wide (a phone's below 600: mobile, so the viewport meta counts),
-        and prefers-color-scheme light or dark. Takes effect on the page as it is, no reload."""
+        prefers-color-scheme light or dark, and the media type (screen or print). Takes effect on
+        the page as it is, no reload."""
         self.viewport = (width, height)
         self._set_metrics(width, height)
         self.call("Emulation.setEmulatedMedia", {
-            "media": "screen",
+            "media": media,
             "features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
 
     def _set_metrics(self, width, height):

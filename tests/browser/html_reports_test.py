@@ -57,6 +57,7 @@ HOSTILE_FILE = "/mnt/<svg onload=\"window.__dm_pwned='file'\">/data.bin"
 KINDS = ["grid", "scan", "sustained", "sweep", "capacity", "files", "copy"]
 FIO = ["single", "multi"]
 VIEWS = [(1280, False), (1280, True), (360, False), (360, True)]  # width, dark
+A4_WIDTH = 688  # CSS px: 210 mm less the page's 2 x 14 mm margins (@page), at 96 px an inch
 
 
 class Failures(list):
@@ -372,6 +373,12 @@ def main():
                     tab.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
                     check_view(failures, name + " (details open)", 360, False,
                                tab.evaluate(f"({checks})(360)"), light_luminance)
+                    # On paper: A4 less the page's 14 mm margins is 182 mm, 688 CSS px; the text report is
+                    # left out, tables are not scrolled.
+                    tab.emulate(A4_WIDTH, media="print")
+                    printed = tab.evaluate(f"({checks})({A4_WIDTH})")
+                    check_view(failures, name + " (print)", A4_WIDTH, False, printed, light_luminance)
+                    failures.check(not printed["textReportShown"], f"{name} (print): the text report is printed")
                     check_safety(failures, name, first, tab.collect_requests(), url, hostile, run_id is not None)
                     failures.check(first["csp"] == "default-src 'none'; style-src 'unsafe-inline'",
                                    f"{name}: the Content-Security-Policy is {first['csp']!r}")

@@ -190,6 +190,7 @@
         csp: csp && csp.content, scripts, loaders, handlers, links,
         pwned: typeof window.__dm_pwned === "undefined" ? null : String(window.__dm_pwned),
         shown, titles, svgTitles,
+        textReportShown: Array.from(document.querySelectorAll("details.text-report")).some(visible),
         drive: Array.from(document.querySelectorAll("header .drive")).map((p) => p.textContent),
         comment: Array.from(document.querySelectorAll("header .comment")).map((p) => p.textContent),
     };

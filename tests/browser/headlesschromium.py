@@ -13,6 +13,7 @@ group it was started in), so a failed test leaves no chromium behind.
 """
 
 import base64
+import ctypes
 import fcntl
 import json
 import os
@@ -26,6 +27,16 @@ import time
 
 class BrowserError(RuntimeError):
     pass
+
+
+def _die_with_parent():
+    """In the child before exec (kept across it): SIGKILL when the process that started it dies,
+    so a test killed from outside (ctest's timeout, SIGKILL) leaves no browser behind either;
+    its helpers follow when their pipes to it close."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def find_chromium():
@@ -90,6 +101,7 @@ class Browser:
                 stderr=self._log,
                 pass_fds=(to_child_r, from_child_w),
                 start_new_session=True,  # its own process group: close() ends all of it at once
+                preexec_fn=_die_with_parent,
             )
         finally:
             os.close(to_child_r)

@@ -34,6 +34,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -337,6 +338,8 @@ def main():
               "not checked in a browser")
         return SKIP
 
+    # A SIGTERM (ctest's timeout) unwinds like an error, so the browser and the files go.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     started = time.monotonic()
     work = tempfile.mkdtemp(prefix="dm-html-test-")
     shm_dir = tempfile.mkdtemp(prefix="dm-html-test-", dir="/dev/shm")

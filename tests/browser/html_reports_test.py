@@ -48,10 +48,10 @@ SKIP = 77
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "data")
 
-# Each would run or load something if a page wrote it unescaped: the model closes the JSON block
-# (or any element) and opens a script; the comment is an image whose error handler runs; fio's file
+# Each would run or load something if a page wrote it unescaped: the model closes the <title> or
+# the JSON block and opens a script; the comment is an image whose error handler runs; fio's file
 # name an SVG whose load handler runs. window.__dm_pwned tells which one got through.
-HOSTILE_MODEL = "</script><script>window.__dm_pwned='model'</script>"
+HOSTILE_MODEL = "</title></script><script>window.__dm_pwned='model'</script>"
 HOSTILE_COMMENT = "<img src=x onerror=\"window.__dm_pwned='comment'\"> & <b>bold</b>"
 HOSTILE_FILE = "/mnt/<svg onload=\"window.__dm_pwned='file'\">/data.bin"
 
@@ -208,6 +208,9 @@ def check_safety(f, name, m, requests, url, hostile, embeds_json):
     f.check(m["scripts"] == json_block, f"{name}: scripts besides the JSON block: {m['scripts']}")
     for text in hostile:
         f.check(text in m["shown"], f"{name}: {text!r} does not show verbatim as text")
+    # The drive (or fio's file) names the page in a tab and a bookmark: <title> holds only text.
+    if embeds_json and hostile[0] != HOSTILE_COMMENT:
+        f.check(hostile[0] in m["title"], f"{name}: the title {m['title']!r} does not hold {hostile[0]!r} verbatim")
 
 
 def check_figures(f, name, kind, m, report):

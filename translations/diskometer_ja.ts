@@ -142,6 +142,33 @@
     </message>
 </context>
 <context>
+    <name>dm::CapacityKind</name>
+    <message>
+        <source>came back intact</source>
+        <translation>正常に読み戻せた領域</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>失われた領域</translation>
+    </message>
+    <message>
+        <source>Lost stretches (%1 of %2)</source>
+        <translation>失われた範囲 (%2 件中 %1 件)</translation>
+    </message>
+    <message>
+        <source>What came back</source>
+        <translation>読み戻した内容</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>開始位置</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>長さ</translation>
+    </message>
+</context>
+<context>
     <name>dm::CapacityPage</name>
     <message>
         <source>The folder where the stick is mounted (its free space is filled and read back), or the unmounted stick itself (a quick probe that puts back what it overwrites)</source>

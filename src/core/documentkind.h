@@ -71,11 +71,21 @@ public:
         return barValues(*r);
     }
 
+    Result<QString> pageSection(const QByteArray& json) const override
+    {
+        auto r = m_parse(json);
+        if (!r)
+            return r.error();
+        return pageHtml(*r);
+    }
+
 protected:
     virtual RunSummary summary(const ReportT& report) const = 0;
     virtual std::vector<Series> lines(const ReportT& /*report*/) const { return {}; }
     // A kind with bars (barAxes()) gives them from its report here.
     virtual std::vector<KindBar> barValues(const ReportT& /*report*/) const { return {}; }
+    // A kind with a block of its own on its web page (TestKind::pageSection) makes it here.
+    virtual QString pageHtml(const ReportT& /*report*/) const { return {}; }
 
 private:
     Names m_names;

@@ -82,6 +82,11 @@ svg.bars .figure.inside{fill:var(--bg);font-weight:600}
 svg.bars .bar:is(.s1,.s2,.s3,.s4,.s5,.s6)+.figure.inside{fill:#000}
 svg.bars .ticklabel{fill:var(--muted);font-size:11px}
 .scale{color:var(--muted);font-size:.85em;margin:.2em 0}
+svg.spans{display:block;width:100%;overflow:visible;font-size:12px;margin:.4em 0}
+svg.spans .ticklabel{fill:var(--muted);font-size:11px}
+.verdict{font-weight:650;font-size:1.1em;padding:.5em .8em;border-radius:6px;background:var(--panel);
+border-left:5px solid var(--s2);overflow-wrap:anywhere}
+.verdict.fake,.verdict.damaged{border-left-color:var(--warn);background:var(--warnbg)}
 .table-wrap{overflow-x:auto;margin:.5em 0;max-width:100%}
 table.figures{border-collapse:collapse;font-size:.88em;font-variant-numeric:tabular-nums}
 table.figures caption{text-align:left;font-weight:600;padding:.3em 0}
@@ -205,13 +210,9 @@ void HtmlPage::headline(const QString& value, const QString& unit, const QString
                   .arg(htmlEscape(value), htmlEscape(unit), htmlEscape(label));
 }
 
-void HtmlPage::table(const HtmlTable& t, bool collapsed, const QString& summary)
+QString htmlTableHtml(const HtmlTable& t)
 {
-    closeHeader();
-    QString html;
-    if (collapsed)
-        html += QStringLiteral("<details class=\"figures\"><summary>%1</summary>\n").arg(htmlEscape(summary));
-    html += QStringLiteral("<div class=\"table-wrap\"><table class=\"figures\">");
+    QString html = QStringLiteral("<div class=\"table-wrap\"><table class=\"figures\">");
     if (!t.caption.isEmpty())
         html += QStringLiteral("<caption>%1</caption>").arg(htmlEscape(t.caption));
     html += QStringLiteral("\n<thead><tr>");
@@ -235,10 +236,18 @@ void HtmlPage::table(const HtmlTable& t, bool collapsed, const QString& summary)
         }
         html += QStringLiteral("</tr>\n");
     }
-    html += QStringLiteral("</tbody></table></div>\n");
-    if (collapsed)
-        html += QStringLiteral("</details>\n");
-    m_body += html;
+    return html + QStringLiteral("</tbody></table></div>\n");
+}
+
+void HtmlPage::table(const HtmlTable& t, bool collapsed, const QString& summary)
+{
+    closeHeader();
+    if (!collapsed) {
+        m_body += htmlTableHtml(t);
+        return;
+    }
+    m_body += QStringLiteral("<details class=\"figures\"><summary>%1</summary>\n").arg(htmlEscape(summary)) + htmlTableHtml(t)
+        + QStringLiteral("</details>\n");
 }
 
 void HtmlPage::list(const QString& cssClass, const QString& title, const QStringList& items)

@@ -36,6 +36,9 @@ struct HtmlTable {
     QStringList rowTitles; // the tooltip of each row's first cell (a run's full name); may be empty
 };
 
+// The table as HTML: <table class="figures"> in a box that scrolls on its own when too wide.
+QString htmlTableHtml(const HtmlTable& table);
+
 class HtmlPage {
 public:
     // `title`: the browser's (<title>); `heading`: the page's first (<h1>); `kind`: data-kind of

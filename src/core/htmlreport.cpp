@@ -202,6 +202,8 @@ Result<QByteArray> formatHtmlReport(const QByteArray& json, const QString& comme
     } else if (auto summary = kind->summarize(json); summary && summary->headline) {
         page.headline(chartNumber(summary->headline->value), summary->headline->unit, summary->headline->label);
     }
+    if (auto section = kind->pageSection(json); section && !section->isEmpty())
+        page.markup(*section);
     page.list(QStringLiteral("warnings"), Text::tr("Warnings"), p.warnings);
 
     if (grid) {

@@ -141,6 +141,42 @@ QString lineChartHtml(const LineChart& chart)
     return html + QStringLiteral("</figure>\n");
 }
 
+QString spanChartHtml(const SpanChart& chart)
+{
+    if (chart.length <= 0)
+        return {};
+    constexpr int kBar = 28, kTicks = 18;
+    QString svg = QStringLiteral("<svg class=\"spans\" width=\"100%\" height=\"%1\" role=\"img\">").arg(kBar + kTicks);
+    std::vector<double> ticks { 0, chart.length };
+    for (const ChartSpan& s : chart.spans) {
+        const double from = std::clamp(s.from / chart.length, 0.0, 1.0), to = std::clamp(s.to / chart.length, 0.0, 1.0);
+        // A lost stretch too short to see is drawn 0.2 % wide at least, so it is never hidden.
+        svg += QStringLiteral("<rect class=\"span %1\" x=\"%2\" y=\"0\" width=\"%3\" height=\"%4\"><title>%5</title></rect>")
+                   .arg(colourClass(s.colour), percent(from), percent(std::max(to - from, 0.002)))
+                   .arg(kBar)
+                   .arg(htmlEscape(s.title));
+        if (s.from > 0 && s.from < chart.length && std::find(ticks.begin(), ticks.end(), s.from) == ticks.end())
+            ticks.push_back(s.from);
+    }
+    std::sort(ticks.begin(), ticks.end());
+    for (size_t i = 0; i < ticks.size(); ++i) {
+        const double f = ticks[i] / chart.length;
+        const QString anchor = i == 0 ? QStringLiteral("start") : i + 1 == ticks.size() ? QStringLiteral("end") : QStringLiteral("middle");
+        svg += QStringLiteral("<text class=\"ticklabel\" x=\"%1\" y=\"%2\" text-anchor=\"%3\">%4</text>")
+                   .arg(percent(f))
+                   .arg(kBar + kTicks - 4)
+                   .arg(anchor, htmlEscape(chart.xText ? chart.xText(ticks[i]) : chartNumber(ticks[i])));
+    }
+    svg += QStringLiteral("</svg>\n");
+    std::vector<std::pair<QString, QString>> entries;
+    std::vector<int> colours;
+    for (const auto& [name, colour] : chart.legend) {
+        entries.emplace_back(name, QString());
+        colours.push_back(colour);
+    }
+    return QStringLiteral("<figure class=\"chart spans\">") + svg + legendHtml(entries, colours) + QStringLiteral("</figure>\n");
+}
+
 QString barChartHtml(const BarChart& chart)
 {
     // Layout in pixels down the chart, percentages across it (svgchart.h: text keeps its size).

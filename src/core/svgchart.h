@@ -59,6 +59,22 @@ struct BarChart {
 // <text class="figure">, the axis's scale said under it.
 QString barChartHtml(const BarChart& chart);
 
+// A stretch of something long (a device's bytes) and what became of each part: the capacity
+// check's map of a stick, verified in one colour and lost in another.
+struct ChartSpan {
+    double from = 0, to = 0;
+    int colour = 0;
+    QString title; // its tooltip ("7.8 GB to 64.0 GB: overwritten")
+};
+struct SpanChart {
+    double length = 0;
+    std::vector<ChartSpan> spans; // in order, within [0, length]
+    QString (*xText)(double x) = nullptr; // the ends' and the first lost offset's text
+    std::vector<std::pair<QString, int>> legend; // name and colour
+};
+// <figure class="chart spans">: one bar the width of the page, a <rect class="span"> per part.
+QString spanChartHtml(const SpanChart& chart);
+
 // A figure as the pages print it: 4 significant digits at most, no grouping ("7023", "15.2",
 // "0.153").
 QString chartNumber(double value);

@@ -111,6 +111,10 @@ public:
     // The bars the comparison groups, or none (KindBar above); a run's bars in the kind's order.
     virtual std::optional<BarAxes> barAxes() const { return std::nullopt; }
     virtual Result<std::vector<KindBar>> bars(const QByteArray& /*json*/) const { return std::vector<KindBar> {}; }
+    // The kind's own block on its web page (htmlreport.h), under the headline: what its lines and
+    // bars do not say (the capacity check's verdict and map of the device). HTML made with
+    // htmlpage.h and svgchart.h, every string escaped; empty for none.
+    virtual Result<QString> pageSection(const QByteArray& /*json*/) const { return QString(); }
 };
 
 // Every kind this build knows, in the order the window shows its pages and the history its

@@ -163,6 +163,17 @@ TEST(HtmlReport, TheTilesSayTheReportsFiguresAsTheWindowFormatsThem)
     }
 }
 
+TEST(HtmlReport, AFakeSticksPageSaysSoAndMapsWhatWasLost)
+{
+    auto page = formatHtmlReport(golden(QStringLiteral("golden/capacity.json")));
+    ASSERT_TRUE(page);
+    const QString html = QString::fromUtf8(*page);
+    EXPECT_TRUE(html.contains(QStringLiteral("<p class=\"verdict fake\">FAKE: holds 7.8 GB of the 64.0 GB")));
+    // Intact from 0 to 7.8 GB (12.19 % of 64 GB), lost from there to the end.
+    EXPECT_TRUE(html.contains(QStringLiteral("<rect class=\"span s2\" x=\"0.00%\" y=\"0\" width=\"12.19%\"")));
+    EXPECT_TRUE(html.contains(QStringLiteral("<rect class=\"span s4\" x=\"12.19%\" y=\"0\" width=\"87.81%\"")));
+}
+
 TEST(HtmlReport, NotAReportIsRefusedWithWhatItIs)
 {
     auto page = formatHtmlReport(R"({"schema":"something/9"})");

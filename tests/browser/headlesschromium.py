@@ -168,7 +168,8 @@ class Browser:
 
     def take_events(self, method, session=None):
         """Every event `method` (of `session`) received so far, removed from the queue."""
-        taken = [e for e in self._events if e["method"] == method and (session is None or e.get("sessionId") == session)]
+        taken = [e for e in self._events
+                 if e["method"] == method and (session is None or e.get("sessionId") == session)]
         self._events = [e for e in self._events if e not in taken]
         return [e["params"] for e in taken]
 
@@ -275,13 +276,16 @@ class Page:
             raise BrowserError(f"{url}: {result['errorText']}")
         self.browser.wait_for("Page.loadEventFired", self.session)
         self.url = url
-        self.requests = [e["request"]["url"] for e in self.browser.take_events("Network.requestWillBeSent", self.session)]
+        self.requests = self._new_requests()
         return url
 
     def collect_requests(self):
         """Requests made since load() (a late image or font would come after the load event)."""
-        self.requests += [e["request"]["url"] for e in self.browser.take_events("Network.requestWillBeSent", self.session)]
+        self.requests += self._new_requests()
         return self.requests
+
+    def _new_requests(self):
+        return [e["request"]["url"] for e in self.browser.take_events("Network.requestWillBeSent", self.session)]
 
     def evaluate(self, expression):
         """The value of a JavaScript expression (returned by value: JSON-able), awaiting a promise.

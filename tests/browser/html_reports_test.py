@@ -416,7 +416,8 @@ def main():
                         check_comparison(failures, name, first, [cli.stored_json(i) for i in compared])
                     if run_id is not None:
                         stored = cli.stored_json(run_id)
-                        failures.check(embedded == stored, f"{name}: the JSON block is not the stored run's JSON report")
+                        failures.check(embedded == stored,
+                                       f"{name}: the JSON block is not the stored run's JSON report")
                         round_trip(failures, name, path, stored, scratch)
                     print(f"{name}: {'ok' if len(failures) == before else 'FAILED'} "
                           f"({len(first['tiles'])} tiles, {len(first['bars'])} bars, {len(first['tables'])} tables)")

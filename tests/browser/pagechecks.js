@@ -145,7 +145,8 @@
             const a = boxes[i].r, b = boxes[j].r;
             const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
             const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-            if (x > 2 && y > 2) overlapping.push(`${boxes[i].what} and ${boxes[j].what} (${Math.round(x)}x${Math.round(y)} px)`);
+            if (x > 2 && y > 2)
+                overlapping.push(`${boxes[i].what} and ${boxes[j].what} (${Math.round(x)}x${Math.round(y)} px)`);
         }
     }
 
@@ -154,24 +155,28 @@
         value: (t.querySelector(".value") || {}).textContent, unit: (t.querySelector(".unit") || {}).textContent,
     }));
     const bars = Array.from(document.querySelectorAll("rect.bar")).map((b) => ({
-        value: b.getAttribute("data-value"), width: b.getBoundingClientRect().width, height: b.getBoundingClientRect().height,
+        value: b.getAttribute("data-value"),
+        width: b.getBoundingClientRect().width, height: b.getBoundingClientRect().height,
     }));
     const script = document.getElementById("diskometer-report");
     const csp = document.querySelector('meta[http-equiv="Content-Security-Policy"]');
     // What a payload in the data would have made: elements that load, run or handle events.
-    const loaders = all.filter((el) => ["IMG", "IFRAME", "OBJECT", "EMBED", "LINK", "AUDIO", "VIDEO", "SOURCE", "IMAGE"].includes(el.tagName.toUpperCase()))
+    const loading = ["IMG", "IFRAME", "OBJECT", "EMBED", "LINK", "AUDIO", "VIDEO", "SOURCE", "IMAGE"];
+    const loaders = all.filter((el) => loading.includes(el.tagName.toUpperCase()))
         .map(describe);
     const scripts = Array.from(document.querySelectorAll("script")).map((s) => ({ type: s.type, id: s.id }));
     const handlers = [], links = [];
     for (const el of document.querySelectorAll("*")) {
         for (const a of el.attributes) {
             if (/^on/i.test(a.name)) handlers.push(`${describe(el)} ${a.name}`);
-            if (/^(src|href|xlink:href|srcset|action|formaction|data|poster|background)$/i.test(a.name) && !/^#/.test(a.value))
+            const loads = /^(src|href|xlink:href|srcset|action|formaction|data|poster|background)$/i;
+            if (loads.test(a.name) && !/^#/.test(a.value))
                 links.push(`${describe(el)} ${a.name}="${a.value}"`);
         }
     }
     // The page's words as a reader sees them (the JSON block and style sheet left out).
-    const shown = main ? Array.from(main.childNodes).filter((n) => n !== script).map((n) => n.textContent).join("\n") : "";
+    const shown = main
+        ? Array.from(main.childNodes).filter((n) => n !== script).map((n) => n.textContent).join("\n") : "";
     // The same strings where a reader meets them: in the header and in attributes (tooltips).
     const titles = Array.from(document.querySelectorAll("[title]")).map((e) => e.getAttribute("title"));
     const svgTitles = Array.from(document.querySelectorAll("svg title")).map((e) => e.textContent);

@@ -92,7 +92,8 @@ QString gridTilesHtml(const Report& report)
                 html += QStringLiteral("<div class=\"tile failed\"%1 title=\"%2\"><span class=\"value\">%3</span></div>")
                             .arg(attrs, htmlEscape(why), htmlEscape(Text::tr("failed")));
             } else {
-                const QString more = QStringLiteral("%1 IOPS · %2 µs")
+                // No-break spaces: on a phone the line wraps between the figures, never before a unit.
+                const QString more = QStringLiteral("%1\u00a0IOPS · %2\u00a0µs")
                                          .arg(formatTileNumber(tileValue(*t, Unit::Iops), Unit::Iops),
                                              formatTileNumber(tileValue(*t, Unit::Microseconds), Unit::Microseconds));
                 html += QStringLiteral("<div class=\"tile\"%1 title=\"%2\"><span class=\"value\">%3</span>"

@@ -74,10 +74,12 @@ polyline.line{fill:none}
 .legend{list-style:none;padding:0;margin:.3em 0;display:flex;flex-wrap:wrap;gap:.2em 1em;font-size:.88em}
 .legend li{display:flex;align-items:center;gap:.35em;min-width:0;overflow-wrap:anywhere}
 .swatch{display:inline-block;width:.9em;height:.9em;border-radius:2px;background:currentColor;flex:none}
+.legend li>span:not(.swatch){color:var(--fg)}
 svg.bars{display:block;width:100%;overflow:visible;font-size:12px}
 svg.bars .group{fill:var(--fg);font-weight:600}
 svg.bars .figure{fill:var(--fg);font-variant-numeric:tabular-nums}
 svg.bars .figure.inside{fill:var(--bg);font-weight:600}
+svg.bars .bar:is(.s1,.s2,.s3,.s4,.s5,.s6)+.figure.inside{fill:#000}
 svg.bars .ticklabel{fill:var(--muted);font-size:11px}
 .scale{color:var(--muted);font-size:.85em;margin:.2em 0}
 svg.spans{display:block;width:100%;overflow:visible;font-size:12px;margin:.4em 0}
@@ -89,6 +91,7 @@ border-left:5px solid var(--s2);overflow-wrap:anywhere}
 table.figures{border-collapse:collapse;font-size:.88em;font-variant-numeric:tabular-nums}
 table.figures caption{text-align:left;font-weight:600;padding:.3em 0}
 table.figures th,table.figures td{padding:.25em .6em;border-bottom:1px solid var(--rule);white-space:nowrap}
+table.figures thead th.n{white-space:normal;overflow-wrap:anywhere;min-width:5em;vertical-align:bottom}
 table.figures th{text-align:left;background:var(--panel)}
 table.figures td.n,table.figures th.n{text-align:right}
 details{margin:.6em 0}
@@ -110,7 +113,7 @@ footer{margin-top:2em;color:var(--muted);font-size:.8em}
 @page{size:A4;margin:14mm}
 @media print{:root{--bg:#fff;--fg:#000;--muted:#444;--panel:#f2f2f2;--tile:#eef3f8}
 body{font-size:10.5pt}main{max-width:none;padding:0}details.text-report,.noprint{display:none}
-.table-wrap{overflow:visible}table.figures th,table.figures td{white-space:normal}
+.table-wrap{overflow:visible}table.figures th,table.figures td{white-space:normal;overflow-wrap:anywhere}
 h2{break-after:avoid}figure.chart,.tiles,table.figures{break-inside:avoid}}
 )css";
 

@@ -244,6 +244,12 @@ QString barChartHtml(const BarChart& chart)
         const QString anchor = i == 0 ? QStringLiteral("start") : i + 1 == ticks.size() ? QStringLiteral("end") : QStringLiteral("middle");
         const double step = chart.scale == BarScale::Log ? ticks[i] : ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
         const QString text = tickText(ticks[i], step) + (chart.scale == BarScale::Relative ? QStringLiteral(" %") : QString());
+        // A log axis starts at a round figure below the smallest bar (0.05), which can lie close to
+        // the first power of ten (0.1): on a phone's 340 px their texts would overlap, so the
+        // start keeps its grid line but not its text when the next tick is under a tenth away.
+        if (i == 0 && chart.scale == BarScale::Log && ticks.size() > 1
+            && barFraction(chart.scale, range, ticks[1], 100) - f < 0.1)
+            continue;
         grid += QStringLiteral("<text class=\"ticklabel\" x=\"%1\" y=\"%2\" text-anchor=\"%3\">%4</text>")
                     .arg(percent(f))
                     .arg(y + kAxis - 4)

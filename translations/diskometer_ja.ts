@@ -1661,6 +1661,14 @@ Write MB/s</source>
         <source>Made by Diskometer. This page holds the run&apos;s JSON report: import it into Diskometer&apos;s history (History › Import…) to compare it with yours.</source>
         <translation>Diskometer で作成しました。このページには実行の JSON レポートが含まれています。Diskometer の履歴にインポートすると (履歴 › インポート…) 自分の結果と比較できます。</translation>
     </message>
+    <message>
+        <source>Stopped by an error: %1</source>
+        <translation>エラーで停止しました: %1</translation>
+    </message>
+    <message>
+        <source>Stopped before the end: the figures are those of what ran.</source>
+        <translation>最後まで実行する前に停止しました。数値は実行した部分のものです。</translation>
+    </message>
 </context>
 <context>
     <name>dm::LiveChart</name>

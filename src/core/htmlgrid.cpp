@@ -72,8 +72,13 @@ QString gridTilesHtml(const Report& report)
     QString html = QStringLiteral("<div class=\"tiles%1\" role=\"table\" aria-label=\"%2\">\n")
                        .arg(directions.size() > 2 ? QStringLiteral(" three") : QString(), htmlEscape(Text::tr("Results")));
     html += QStringLiteral("<div role=\"row\" style=\"display:contents\"><span></span>");
-    for (Direction d : directions)
-        html += QStringLiteral("<span class=\"colhead\" role=\"columnheader\">%1 [MB/s]</span>").arg(htmlEscape(directionText(d)));
+    for (Direction d : directions) {
+        // "Mix 70%" as the window's column says it: the share of reads is what the figure means.
+        QString name = directionText(d);
+        if (d == Direction::Mix && report.mixReadPercent)
+            name += QStringLiteral(" %1%").arg(*report.mixReadPercent);
+        html += QStringLiteral("<span class=\"colhead\" role=\"columnheader\">%1 [MB/s]</span>").arg(htmlEscape(name));
+    }
     html += QStringLiteral("</div>\n");
     for (const TestRow& row : rowsInOrder(report)) {
         // "SEQ1M Q8T1" as CrystalDiskMark writes it: the test, and its queue and threads below.
@@ -112,7 +117,7 @@ QString gridTimelinesHtml(const Report& report)
 {
     QString html;
     for (const TestResult& t : report.run.tests) {
-        if (t.timeline.size() < 2)
+        if (t.timeline.empty())
             continue;
         LineChart chart { testName(t), Text::tr("Seconds"), QStringLiteral("MB/s"), false, nullptr, {} };
         ChartLine line { testName(t), {}, {}, t.spec.direction == Direction::Write ? 1 : 0 };

@@ -112,7 +112,8 @@ footer{margin-top:2em;color:var(--muted);font-size:.8em}
 .plot{margin-left:3.1em;margin-right:.8em}}
 @page{size:A4;margin:14mm}
 @media print{:root{--bg:#fff;--fg:#000;--muted:#444;--panel:#f2f2f2;--tile:#eef3f8}
-body{font-size:10.5pt}main{max-width:none;padding:0}details.text-report,.noprint{display:none}
+body{font-size:10.5pt}main{max-width:none;padding:0}details.text-report:not([open]),.noprint{display:none}
+details.text-report pre{white-space:pre-wrap;overflow-wrap:anywhere}
 .table-wrap{overflow:visible}table.figures th,table.figures td{white-space:normal;overflow-wrap:anywhere}
 h2{break-after:avoid}figure.chart,.tiles,table.figures{break-inside:avoid}}
 )css";
@@ -273,11 +274,11 @@ void HtmlPage::definitions(
     m_body += html + QStringLiteral("</dl></section>\n");
 }
 
-void HtmlPage::preformatted(const QString& summary, const QString& text)
+void HtmlPage::preformatted(const QString& summary, const QString& text, bool open)
 {
     closeHeader();
-    m_body += QStringLiteral("<details class=\"text-report\"><summary>%1</summary><pre>%2</pre></details>\n")
-                  .arg(htmlEscape(summary), htmlEscape(text));
+    m_body += QStringLiteral("<details class=\"text-report\"%1><summary>%2</summary><pre>%3</pre></details>\n")
+                  .arg(open ? QStringLiteral(" open") : QString(), htmlEscape(summary), htmlEscape(text));
 }
 
 void HtmlPage::markup(const QString& html)

@@ -52,7 +52,8 @@ public:
     void table(const HtmlTable& table, bool collapsed = false, const QString& summary = {});
     void list(const QString& cssClass, const QString& title, const QStringList& items);
     void definitions(const QString& cssClass, const QString& title, const std::vector<std::pair<QString, QString>>& terms);
-    void preformatted(const QString& summary, const QString& text);
+    // The text report, folded away unless `open` (a few lines that say what no chart does).
+    void preformatted(const QString& summary, const QString& text, bool open = false);
     // Markup this program made itself (svgchart.h, the tiles), its strings escaped by its maker.
     void markup(const QString& html);
     // The JSON report, in <script type="application/json" id="diskometer-report">.

@@ -72,7 +72,9 @@ namespace {
         add(Text::tr("Target"), h.target.path);
         add(Text::tr("Drive"), deviceSummary(h.target));
         add(Text::tr("Filesystem"),
-            h.target.filesystem.isEmpty() ? QString() : h.target.filesystem + QStringLiteral(" (") + h.target.mountOptions + QLatin1Char(')'));
+            h.target.filesystem.isEmpty() || h.target.mountOptions.isEmpty()
+                ? h.target.filesystem
+                : h.target.filesystem + QStringLiteral(" (") + h.target.mountOptions + QLatin1Char(')'));
         add(Text::tr("Queue"), queueSummary(h.target.queue, h.target.rotational));
         add(Text::tr("Health"), healthSummary(h.health));
         add(Text::tr("Power"), powerSummary(h.system.power));
@@ -204,6 +206,12 @@ Result<QByteArray> formatHtmlReport(const QByteArray& json, const QString& comme
     }
     if (auto section = kind->pageSection(json); section && !section->isEmpty())
         page.markup(*section);
+    // A run that stopped says so first: its figures are only what ran (every kind's document has
+    // "cancelled", and "error" when it can stop on one).
+    if (const QString error = root.value(QLatin1String("error")).toString(); !error.isEmpty())
+        p.warnings.prepend(Text::tr("Stopped by an error: %1").arg(error));
+    if (root.value(QLatin1String("cancelled")).toBool())
+        p.warnings.prepend(Text::tr("Stopped before the end: the figures are those of what ran."));
     page.list(QStringLiteral("warnings"), Text::tr("Warnings"), p.warnings);
 
     if (grid) {
@@ -228,7 +236,10 @@ Result<QByteArray> formatHtmlReport(const QByteArray& json, const QString& comme
     }
     page.list(QStringLiteral("notes"), Text::tr("Notes"), p.notes);
     page.definitions(QStringLiteral("conditions"), Text::tr("How it was measured"), conditionTerms(p));
-    page.preformatted(Text::tr("Text report"), reports->text);
+    // The other kinds' text reports are a few lines that say what their charts do not (a
+    // sustained write's cache size, the phases' latencies, the settings): open. The grid's is
+    // CrystalDiskMark's long layout, the tiles again: folded away.
+    page.preformatted(Text::tr("Text report"), reports->text, !grid);
     page.paragraph(Text::tr("Made by Diskometer. This page holds the run's JSON report: import it into Diskometer's "
                       "history (History › Import…) to compare it with yours."),
         QStringLiteral("muted"));

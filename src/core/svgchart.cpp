@@ -215,7 +215,8 @@ QString barChartHtml(const BarChart& chart)
             if (chart.scale == BarScale::Relative)
                 figure += QStringLiteral(" (%1 %)").arg(chartNumber(barShownValue(chart.scale, v, groupMax)));
             const BarSet& set = chart.sets[s];
-            const QString tooltip = QStringLiteral("%1: %2 %3").arg(set.title.isEmpty() ? set.name : set.title,
+            const QString who = !set.title.isEmpty() ? set.title : !set.name.isEmpty() ? set.name : g.name;
+            const QString tooltip = QStringLiteral("%1: %2 %3").arg(who,
                 chartNumber(v), chart.unit);
             bars += QStringLiteral("<rect class=\"bar %1\" data-value=\"%2\" data-set=\"%3\" x=\"0\" y=\"%4\" width=\"%5\" "
                                    "height=\"%6\"><title>%7</title></rect>")

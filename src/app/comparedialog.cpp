@@ -41,19 +41,6 @@ namespace dm {
 using namespace chartstyle;
 
 namespace {
-    std::optional<double> value(const ComparisonCell& c, ComparisonMetric m)
-    {
-        switch (m) {
-        case ComparisonMetric::MBps:
-            return c.mbPerSec;
-        case ComparisonMetric::Iops:
-            return c.iops;
-        case ComparisonMetric::LatencyUs:
-            return c.latencyUs;
-        }
-        return {};
-    }
-
     QString number(double v, ComparisonMetric m)
     {
         const int decimals = m == ComparisonMetric::Iops ? (v < 100 ? 1 : 0) : (v < 100 ? 2 : 1);
@@ -303,7 +290,7 @@ void CompareDialog::fill()
     for (size_t r = 0; r < runs.size(); ++r) {
         ScaledBars::Set set { runs[r].shortLabel, runs[r].label, int(r), {} };
         for (const ComparisonCell& c : runs[r].cells) {
-            set.values.push_back(value(c, m_metric));
+            set.values.push_back(cellValue(c, m_metric));
             if (set.values.back())
                 figures.push_back(*set.values.back());
         }
@@ -348,7 +335,7 @@ void CompareDialog::fill()
                 QLocale().toString(run.entry.created.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm"))));
         for (size_t c = 0; c < run.cells.size() && c < columns.size(); ++c) {
             const ComparisonCell& cell = run.cells[c];
-            const auto v = value(cell, m_metric);
+            const auto v = cellValue(cell, m_metric);
             auto* item = new QTableWidgetItem(v ? number(*v, m_metric)
                     : cell.error.isEmpty()      ? QString()
                                                 : tr("error"));

@@ -312,11 +312,35 @@ std::vector<double> comparisonTableXs(const ComparisonChart& chart)
     return xs;
 }
 
+std::optional<double> cellValue(const ComparisonCell& cell, ComparisonMetric metric)
+{
+    switch (metric) {
+    case ComparisonMetric::Iops:
+        return cell.iops;
+    case ComparisonMetric::LatencyUs:
+        return cell.latencyUs;
+    case ComparisonMetric::MBps:
+        break;
+    }
+    return cell.mbPerSec;
+}
+
+QString metricUnit(ComparisonMetric metric)
+{
+    switch (metric) {
+    case ComparisonMetric::Iops:
+        return QStringLiteral("IOPS");
+    case ComparisonMetric::LatencyUs:
+        return QStringLiteral("µs");
+    case ComparisonMetric::MBps:
+        break;
+    }
+    return QStringLiteral("MB/s");
+}
+
 QString formatComparisonMarkdown(const Comparison& c, ComparisonMetric metric)
 {
-    const QString unit = metric == ComparisonMetric::MBps ? QStringLiteral("MB/s")
-        : metric == ComparisonMetric::Iops                ? QStringLiteral("IOPS")
-                                                          : QStringLiteral("µs");
+    const QString unit = metricUnit(metric);
     QStringList header { QStringLiteral("Run"), QStringLiteral("Date") };
     for (const ComparisonColumn& col : c.columns)
         header << col.label + QLatin1Char(' ') + unit;
@@ -336,12 +360,8 @@ QString formatComparisonMarkdown(const Comparison& c, ComparisonMetric metric)
         for (const ComparisonCell& cell : run.cells) {
             if (!cell.error.isEmpty() && !cell.mbPerSec)
                 line << QStringLiteral("error");
-            else if (metric == ComparisonMetric::MBps)
-                line << number(cell.mbPerSec, 1);
-            else if (metric == ComparisonMetric::Iops)
-                line << number(cell.iops, 0);
             else
-                line << number(cell.latencyUs, 1);
+                line << number(cellValue(cell, metric), metric == ComparisonMetric::Iops ? 0 : 1);
         }
         lines << QStringLiteral("| ") + line.join(QStringLiteral(" | ")) + QStringLiteral(" |");
         if (!run.note.isEmpty())

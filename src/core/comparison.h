@@ -80,6 +80,10 @@ struct Comparison {
 };
 
 enum class ComparisonMetric { MBps, Iops, LatencyUs };
+// A cell's figure in a metric, and the metric's unit as the exports write it ("MB/s", "IOPS", "µs"):
+// for the Markdown, the dialog and the web page alike.
+std::optional<double> cellValue(const ComparisonCell& cell, ComparisonMetric metric);
+QString metricUnit(ComparisonMetric metric);
 
 // Builds the comparison of stored runs: grid and fio runs as columns of figures, every kind with
 // series (testkind.h) as lines in its chart, every kind with bars as groups of bars in its own,

@@ -17,32 +17,6 @@ namespace {
         Q_DECLARE_TR_FUNCTIONS(dm::HtmlReport)
     };
 
-    std::optional<double> cellValue(const ComparisonCell& cell, ComparisonMetric metric)
-    {
-        switch (metric) {
-        case ComparisonMetric::Iops:
-            return cell.iops;
-        case ComparisonMetric::LatencyUs:
-            return cell.latencyUs;
-        case ComparisonMetric::MBps:
-            break;
-        }
-        return cell.mbPerSec;
-    }
-
-    QString metricUnit(ComparisonMetric metric)
-    {
-        switch (metric) {
-        case ComparisonMetric::Iops:
-            return QStringLiteral("IOPS");
-        case ComparisonMetric::LatencyUs:
-            return QStringLiteral("µs");
-        case ComparisonMetric::MBps:
-            break;
-        }
-        return QStringLiteral("MB/s");
-    }
-
     QString shortName(const ComparisonRun& run) { return run.shortLabel.isEmpty() ? run.label : run.shortLabel; }
 
     void writeRuns(HtmlPage& page, const Comparison& c)

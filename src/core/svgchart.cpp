@@ -22,18 +22,18 @@ namespace {
 
     QString colourClass(int colour) { return QStringLiteral("s%1").arg(((colour % 8) + 8) % 8); }
 
-    // The legend under a chart: a swatch and a name per line or set, the full name as tooltip.
-    QString legendHtml(const std::vector<std::pair<QString, QString>>& entries, const std::vector<int>& colours)
+    // The legend under a chart: a swatch and a name per line, set or part (anything with a name,
+    // a title and a colour), the full name as tooltip.
+    template <class Item> QString legendHtml(const std::vector<Item>& items)
     {
         QString html = QStringLiteral("<ul class=\"legend\">");
-        for (size_t i = 0; i < entries.size(); ++i) {
-            const auto& [name, title] = entries[i];
+        for (const Item& item : items)
             html += QStringLiteral("<li class=\"%1\"%2><span class=\"swatch\"></span><span>%3</span></li>")
-                        .arg(colourClass(colours[i]),
-                            title.isEmpty() || title == name ? QString()
-                                                             : QStringLiteral(" title=\"%1\"").arg(htmlEscape(title)),
-                            htmlEscape(name));
-        }
+                        .arg(colourClass(item.colour),
+                            item.title.isEmpty() || item.title == item.name
+                                ? QString()
+                                : QStringLiteral(" title=\"%1\"").arg(htmlEscape(item.title)),
+                            htmlEscape(item.name));
         return html + QStringLiteral("</ul>\n");
     }
 
@@ -129,15 +129,8 @@ QString lineChartHtml(const LineChart& chart)
     svg += QStringLiteral("</svg>");
     html += QStringLiteral("<div class=\"ytitle\">%1</div><div class=\"plot\">%2%3<span class=\"xtitle\">%4</span></div>\n")
                 .arg(htmlEscape(chart.yLabel), svg, ticks, htmlEscape(chart.xLabel));
-    if (chart.lines.size() > 1) {
-        std::vector<std::pair<QString, QString>> entries;
-        std::vector<int> colours;
-        for (const ChartLine& l : chart.lines) {
-            entries.emplace_back(l.name, l.title);
-            colours.push_back(l.colour);
-        }
-        html += legendHtml(entries, colours);
-    }
+    if (chart.lines.size() > 1)
+        html += legendHtml(chart.lines);
     return html + QStringLiteral("</figure>\n");
 }
 
@@ -168,13 +161,7 @@ QString spanChartHtml(const SpanChart& chart)
                    .arg(anchor, htmlEscape(chart.xText ? chart.xText(ticks[i]) : chartNumber(ticks[i])));
     }
     svg += QStringLiteral("</svg>\n");
-    std::vector<std::pair<QString, QString>> entries;
-    std::vector<int> colours;
-    for (const auto& [name, colour] : chart.legend) {
-        entries.emplace_back(name, QString());
-        colours.push_back(colour);
-    }
-    return QStringLiteral("<figure class=\"chart spans\">") + svg + legendHtml(entries, colours) + QStringLiteral("</figure>\n");
+    return QStringLiteral("<figure class=\"chart spans\">") + svg + legendHtml(chart.legend) + QStringLiteral("</figure>\n");
 }
 
 QString barChartHtml(const BarChart& chart)
@@ -270,15 +257,8 @@ QString barChartHtml(const BarChart& chart)
                                                   .arg(chart.unit)
                                             : chart.unit;
     html += QStringLiteral("<p class=\"scale\">%1</p>\n").arg(htmlEscape(scaleText));
-    if (chart.sets.size() > 1) {
-        std::vector<std::pair<QString, QString>> entries;
-        std::vector<int> colours;
-        for (const BarSet& s : chart.sets) {
-            entries.emplace_back(s.name, s.title);
-            colours.push_back(s.colour);
-        }
-        html += legendHtml(entries, colours);
-    }
+    if (chart.sets.size() > 1)
+        html += legendHtml(chart.sets);
     return html + QStringLiteral("</figure>\n");
 }
 

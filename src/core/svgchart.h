@@ -70,7 +70,7 @@ struct SpanChart {
     double length = 0;
     std::vector<ChartSpan> spans; // in order, within [0, length]
     QString (*xText)(double x) = nullptr; // the ends' and the first lost offset's text
-    std::vector<std::pair<QString, int>> legend; // name and colour
+    std::vector<BarSet> legend; // what each colour means
 };
 // <figure class="chart spans">: one bar the width of the page, a <rect class="span"> per part.
 QString spanChartHtml(const SpanChart& chart);

@@ -64,7 +64,7 @@ namespace {
             QString html = QStringLiteral("<p class=\"verdict %1\">%2</p>\n")
                                .arg(QString::fromLatin1(capacityVerdictName(*verdict)), htmlEscape(capacityVerdictSentence(c)));
             SpanChart map { double(c.announcedBytes), {}, [](double x) { return gbText(x); },
-                { { PageText::tr("came back intact"), 2 }, { PageText::tr("lost"), 4 } } };
+                { { PageText::tr("came back intact"), {}, 2 }, { PageText::tr("lost"), {}, 4 } } };
             double at = 0;
             for (const LostRange& l : c.lostRanges) {
                 if (double(l.offset) > at)

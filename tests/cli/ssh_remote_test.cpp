@@ -25,6 +25,9 @@ namespace {
 const QStringList kTiny { "--tests", "RND4K-Q1T1", "--size", "16MiB", "--count", "1", "--measure", "1", "--warmup",
     "0", "--interval", "0", "--quiet" };
 
+// The remote runs in a host's directory (what sshd started there), not the local command.
+std::vector<pid_t> remoteRunsIn(const QString& dir) { return processesRunning(dir, QStringLiteral("diskometer-cli ")); }
+
 QString cliDir() { return QFileInfo(QStringLiteral(DM_CLI_PATH)).absolutePath(); }
 
 class SshRemote : public ::testing::Test {
@@ -190,6 +193,47 @@ TEST_F(SshRemote, UnknownHostKeyIsNamedWithWhatToDo)
     EXPECT_TRUE(o.err.contains("host key is not known here") && o.err.contains("ssh-keyscan -p")) << o.err.toStdString();
 }
 
+TEST_F(SshRemote, RefusedKeyIsNamedWithWhatToDo)
+{
+    QProcessEnvironment env = m_rig->environment();
+    env.insert("DISKOMETER_SSH", "ssh -F " + m_rig->clientConfigWithOtherKey());
+    auto p = startCli(QStringList { "remote", m_rig->spec(dir("x"), true, "root") } + kTiny,
+        { .environment = historyEnvironment(m_home, env) });
+    const CliTextOutcome o = asText(finishProcess(*p, 60000));
+    EXPECT_EQ(o.exitCode, 2);
+    EXPECT_TRUE(o.err.contains(QStringLiteral("root@[::1]:%1 refused this machine's keys").arg(m_rig->port()))
+        && o.err.contains(QStringLiteral("ssh-copy-id -p %1 root@::1").arg(m_rig->port())))
+        << o.err.toStdString();
+}
+
+// The first host's connection dies mid-run (its sshd killed): that host is reported lost, the
+// second still runs and is stored, exit code 1, and the first host's run stops with its input.
+TEST_F(SshRemote, ALostConnectionIsReportedWhileTheOthersFinish)
+{
+    const QString a = dir("lost-a"), b = dir("lost-b");
+    auto p = start({ m_rig->spec(a), m_rig->spec(b, true), "--tests", "SEQ1M-Q8T1", "--size", "16MiB", "--count", "2",
+                       "--measure", "2", "--warmup", "0", "--interval", "0", "--quiet" },
+        *m_rig);
+    QElapsedTimer t;
+    t.start();
+    while (remoteRunsIn(a).empty() && t.elapsed() < 30000)
+        QThread::msleep(100);
+    ASSERT_FALSE(remoteRunsIn(a).empty()) << "no remote run started";
+    QThread::msleep(1000);
+    m_rig->killSessions();
+    const CliTextOutcome o = asText(finishProcess(*p, 120000));
+    EXPECT_EQ(o.exitCode, 1) << o.err.toStdString();
+    EXPECT_TRUE(o.err.contains(QStringLiteral("127.0.0.1:%1: the connection was lost mid-run").arg(m_rig->port())))
+        << o.err.toStdString();
+    const QJsonArray runs = historyRuns();
+    ASSERT_EQ(runs.size(), 1);
+    EXPECT_EQ(runs.first().toObject().value("host").toString(), QStringLiteral("[::1]:%1").arg(m_rig->port()));
+    t.restart();
+    while (!remoteRunsIn(a).empty() && t.elapsed() < 10000)
+        QThread::msleep(100);
+    EXPECT_TRUE(remoteRunsIn(a).empty()) << "the lost host's run outlived its connection";
+}
+
 TEST_F(SshRemote, HostWithoutDiskometerIsNamed)
 {
     SshRig bare(QString {}); // PATH=/usr/bin:/bin there
@@ -228,18 +272,18 @@ TEST_F(SshRemote, CtrlCLeavesNoRemoteProcess)
         *m_rig);
     QElapsedTimer t;
     t.start();
-    while (processesRunning(a).empty() && t.elapsed() < 30000)
+    while (remoteRunsIn(a).empty() && t.elapsed() < 30000)
         QThread::msleep(100);
-    ASSERT_FALSE(processesRunning(a).empty()) << "no remote run started";
+    ASSERT_FALSE(remoteRunsIn(a).empty()) << "no remote run started";
     QThread::msleep(1500); // into the measurement
     ::kill(pid_t(p->processId()), SIGINT);
     const CliTextOutcome o = asText(finishProcess(*p, 60000));
     EXPECT_EQ(o.exitCode, 130) << o.err.toStdString();
     EXPECT_TRUE(o.err.contains("interrupted")) << o.err.toStdString();
     t.restart();
-    while ((!processesRunning(a).empty() || !processesRunning(b).empty()) && t.elapsed() < 10000)
+    while ((!remoteRunsIn(a).empty() || !remoteRunsIn(b).empty()) && t.elapsed() < 10000)
         QThread::msleep(100);
-    EXPECT_TRUE(processesRunning(a).empty() && processesRunning(b).empty()) << "a remote diskometer-cli outlived the run";
+    EXPECT_TRUE(remoteRunsIn(a).empty() && remoteRunsIn(b).empty()) << "a remote diskometer-cli outlived the run";
     EXPECT_TRUE(historyRuns().isEmpty());
 }
 

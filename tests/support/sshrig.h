@@ -53,8 +53,10 @@ inline std::set<pid_t> descendantsOf(pid_t root)
     return found;
 }
 
-// The pids of processes whose command line holds `word` (for "no remote process is left").
-inline std::vector<pid_t> processesRunning(const QString& word)
+// The pids of processes whose command line holds `word` and, when given, starts with `start`
+// (for "no remote process is left": the remote run is `diskometer-cli PATH ...`, while the local
+// `remote` command and its ssh clients hold the same PATH in their command lines too).
+inline std::vector<pid_t> processesRunning(const QString& word, const QString& start = {})
 {
     std::vector<pid_t> pids;
     for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
@@ -63,7 +65,10 @@ inline std::vector<pid_t> processesRunning(const QString& word)
         if (!isPid || pid == ::getpid())
             continue;
         QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(entry));
-        if (cmdline.open(QIODevice::ReadOnly) && QString::fromUtf8(cmdline.readAll().replace('\0', ' ')).contains(word))
+        if (!cmdline.open(QIODevice::ReadOnly))
+            continue;
+        const QString line = QString::fromUtf8(cmdline.readAll().replace('\0', ' '));
+        if (line.contains(word) && line.startsWith(start))
             pids.push_back(pid);
     }
     return pids;
@@ -146,6 +151,29 @@ public:
             f.write(clientText(m_dir.path() + "/empty_known_hosts").toUtf8());
         QFile(m_dir.path() + "/empty_known_hosts").open(QIODevice::WriteOnly | QIODevice::Truncate);
         return path;
+    }
+    // The same config with a key the host does not accept.
+    QString clientConfigWithOtherKey() const
+    {
+        const QString d = m_dir.path();
+        if (!QFile::exists(d + "/other_key"))
+            keygen(d + "/other_key");
+        QString text = clientText(d + "/known_hosts");
+        text.replace(QStringLiteral("/client_key"), QStringLiteral("/other_key"));
+        QFile f(d + "/ssh_config_other_key");
+        if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            f.write(text.toUtf8());
+        return f.fileName();
+    }
+    // The sshd processes of the connections (not what they run), killed as a dropped
+    // connection or a crashed sshd would end them.
+    void killSessions()
+    {
+        for (const pid_t pid : sessions()) {
+            QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+            if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().startsWith("sshd"))
+                ::kill(pid, SIGKILL);
+        }
     }
     // The connections' sshd children and what they run (the listener itself not included).
     std::set<pid_t> sessions() const

@@ -25,6 +25,7 @@
 #include <csignal>
 #include <sys/stat.h>
 #include <cstdio>
+#include <cstring>
 #include <unistd.h>
 
 namespace {
@@ -169,6 +170,16 @@ int runCommand(int argc, char** argv)
 // device that stopped answering may still hold I/O: say so, and do not let the exit wait for it.
 int main(int argc, char** argv)
 {
+    // `remote ssh://` (sshremote.h) runs every command with this hidden option: a run stops as
+    // on Ctrl-C when its standard input closes (the connection went, or the driving machine
+    // stopped), so no run outlives its connection. Taken out here, so every command has it.
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--stop-on-stdin-eof") == 0) {
+            std::memmove(argv + i, argv + i + 1, sizeof(char*) * size_t(argc - i)); // with argv[argc]
+            --argc;
+            dm::stopWhenStdinCloses();
+            break;
+        }
     const int code = dm::finishStandardOutput(runCommand(argc, argv));
     dm::reportHeldIoAtExit();
     return code;

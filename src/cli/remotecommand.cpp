@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "remotecommand.h"
+#include "sshremote.h"
 #include "htmlreport.h"
 #include "clicommands.h"
 
@@ -28,6 +29,8 @@ namespace {
 
     const char* kDescription
         = "Runs the grid on other machines through fio's client/server mode and shows them side by side.\n"
+          "(ssh://[USER@]HOST[:PORT]/PATH hosts run Diskometer itself over SSH instead, any kind: see\n"
+          "`remote ssh://HOST/PATH --help` and docs/REMOTE.md.)\n"
           "Each HOST runs `fio --server` (packaged everywhere: apt-get install fio); this machine runs\n"
           "`fio --client` with the job file `diskometer-cli fio-job` prints, so the figures mean the same.\n"
           "PATH is a directory on that host (fio makes diskometer-fio.tmp there and removes it, also when a\n"
@@ -113,6 +116,10 @@ QByteArray formatRemoteJson(const RemoteOutcome& o, const Comparison& c, bool to
 
 int runRemoteCommand(const QStringList& arguments)
 {
+    // ssh:// hosts run Diskometer itself, with any kind's options: a parser of their own.
+    if (const qsizetype at = arguments.indexOf(QStringLiteral("remote"), 1);
+        at > 0 && std::any_of(arguments.begin(), arguments.end(), [](const QString& a) { return isSshSpec(a); }))
+        return runSshRemoteCommand(arguments, at);
     QCommandLineParser p;
     p.setApplicationDescription(QString::fromLatin1(kDescription));
     p.addPositionalArgument(QStringLiteral("remote"), QStringLiteral("The command."), QStringLiteral("remote"));

@@ -10,6 +10,9 @@ namespace dm {
 
 // `diskometer-cli remote HOST[:PORT]:PATH... [grid options] [--together] [reports]` (issue 17).
 int runRemoteCommand(const QStringList& arguments);
+// The same command with ssh:// hosts (issue 31, sshremote.h): Diskometer itself on each host.
+// `remoteAt` is the index of the "remote" word in `arguments`.
+int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt);
 
 // The --json report of a remote run: diskometer.remote/1, each host with its figures (the
 // comparison's cells) and fio's own JSON for it, so nothing fio said is lost.

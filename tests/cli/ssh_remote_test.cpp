@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `diskometer-cli remote ssh://` (issue 31) against a real OpenSSH server on this machine's
+// loopback addresses (tests/support/sshrig.h), which runs the diskometer-cli under test: the grid,
+// a sweep and health on 127.0.0.1 and ::1, their figures and history rows, and what goes wrong:
+// an unknown host key, a host without diskometer-cli, a too-old one, Ctrl-C during a two-host run
+// (no remote process is left).
+#include "clirun.h"
+#include "sshremote.h"
+#include "sshrig.h"
+#include "testtargets.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <gtest/gtest.h>
+
+using namespace dm::test;
+
+namespace {
+
+// Tiny: one row, reads and writes, one 1-second pass, no warm-up.
+const QStringList kTiny { "--tests", "RND4K-Q1T1", "--size", "16MiB", "--count", "1", "--measure", "1", "--warmup",
+    "0", "--interval", "0", "--quiet" };
+
+// The remote runs in a host's directory (what sshd started there), not the local command.
+std::vector<pid_t> remoteRunsIn(const QString& dir) { return processesRunning(dir, QStringLiteral("diskometer-cli ")); }
+
+QString cliDir() { return QFileInfo(QStringLiteral(DM_CLI_PATH)).absolutePath(); }
+
+class SshRemote : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        m_rig = std::make_unique<SshRig>(cliDir());
+        if (!m_rig->skipReason().isEmpty())
+            GTEST_SKIP() << m_rig->skipReason().toStdString();
+        ASSERT_TRUE(m_rig->ready()) << m_rig->error().toStdString();
+        ASSERT_FALSE(m_scratch.path().empty());
+        m_home = dir("data-home");
+    }
+
+    QString dir(const QString& name)
+    {
+        const QString d = QString::fromStdString(m_scratch.path()) + QLatin1Char('/') + name;
+        QDir().mkpath(d);
+        return d;
+    }
+
+    std::unique_ptr<QProcess> start(const QStringList& args, const SshRig& rig) const
+    {
+        auto p = startCli(QStringList { "remote" } + args, { .environment = historyEnvironment(m_home, rig.environment()) });
+        p->waitForStarted(10000);
+        return p;
+    }
+    CliTextOutcome remote(const QStringList& args) const { return remote(args, *m_rig); }
+    CliTextOutcome remote(const QStringList& args, const SshRig& rig) const
+    {
+        auto p = start(args, rig);
+        return asText(finishProcess(*p));
+    }
+
+    QJsonArray historyRuns() const
+    {
+        const CliOutcome o = runCli(
+            { "history", "list", "--json" }, { .timeoutMs = 30000, .environment = historyEnvironment(m_home) });
+        return QJsonDocument::fromJson(o.out).object().value("runs").toArray();
+    }
+
+    ScratchDir m_scratch;
+    std::unique_ptr<SshRig> m_rig;
+    QString m_home;
+};
+
+TEST(SshHostSpec, ParsesUserHostPortAndPath)
+{
+    auto h = dm::parseSshHost("ssh://pi@[::1]:2222/srv/dm");
+    ASSERT_TRUE(h) << h.error().message;
+    EXPECT_EQ(h->user, "pi");
+    EXPECT_EQ(h->host, "::1");
+    EXPECT_EQ(h->port, 2222);
+    EXPECT_EQ(h->path, "/srv/dm");
+    EXPECT_EQ(h->name(), "pi@[::1]:2222");
+    auto plain = dm::parseSshHost("ssh://pi4.lan/mnt/ssd");
+    ASSERT_TRUE(plain);
+    EXPECT_EQ(plain->port, 0);
+    EXPECT_EQ(plain->name(), "pi4.lan");
+    for (const char* bad : { "ssh://pi4.lan", "ssh://::1/x", "ssh://h:99999/x", "ssh://-oProxyCommand=x/x", "ssh:///x" })
+        EXPECT_FALSE(dm::parseSshHost(bad)) << bad;
+}
+
+TEST(SshHostSpec, QuotesEveryWordForTheRemoteShell)
+{
+    EXPECT_EQ(dm::shellQuote("/srv/dm"), "/srv/dm");
+    EXPECT_EQ(dm::shellQuote("it's $HOME; rm"), "'it'\\''s $HOME; rm'");
+    EXPECT_EQ(dm::shellQuote(""), "''");
+}
+
+// The grid on both loopback addresses in one run: each host's figures, its history row (kind
+// grid, the host's name), and a comment full of the remote shell's special characters that
+// arrives unchanged.
+TEST_F(SshRemote, GridOnBothLoopbacksIsStoredPerHost)
+{
+    const QString a = dir("host-a"), b = dir("host-b");
+    const QString comment = R"(it's a "lab" run; $HOME `id` \ end)";
+    const QString json = dir("out") + "/hosts.json";
+    const CliTextOutcome o
+        = remote(QStringList { m_rig->spec(a), m_rig->spec(b, true), "--comment", comment, "--json", json } + kTiny);
+    ASSERT_EQ(o.exitCode, 0) << o.err.toStdString() << o.out.toStdString();
+    const QString v4 = QStringLiteral("127.0.0.1:%1").arg(m_rig->port()), v6 = QStringLiteral("[::1]:%1").arg(m_rig->port());
+    EXPECT_TRUE(o.out.contains(v4) && o.out.contains(v6)) << o.out.toStdString();
+
+    QFile f(json);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    EXPECT_EQ(root.value("schema").toString(), "diskometer.hosts/1");
+    const QJsonArray hosts = root.value("hosts").toArray();
+    ASSERT_EQ(hosts.size(), 2);
+    for (const QJsonValue hv : hosts) {
+        const QJsonObject h = hv.toObject();
+        EXPECT_TRUE(h.value("complete").toBool()) << h.value("error").toString().toStdString();
+        const QJsonObject report = h.value("report").toObject();
+        EXPECT_EQ(report.value("schema").toString(), "diskometer.result/1");
+        EXPECT_EQ(report.value("comment").toString(), comment);
+        const QJsonArray tests = report.value("results").toArray();
+        ASSERT_EQ(tests.size(), 2); // RND4K Q1T1 read and write
+        for (const QJsonValue t : tests) {
+            const double mbps = t.toObject().value("mb_per_s").toDouble();
+            // Sane for 4 KiB at queue depth 1 on any disk of this decade, through ssh or not.
+            EXPECT_GT(mbps, 0.5) << QJsonDocument(t.toObject()).toJson().toStdString();
+            EXPECT_LT(mbps, 20000.0);
+        }
+    }
+    const QJsonArray runs = historyRuns();
+    ASSERT_EQ(runs.size(), 2);
+    QStringList stored;
+    for (const QJsonValue r : runs) {
+        EXPECT_EQ(r.toObject().value("kind").toString(), "grid");
+        EXPECT_EQ(r.toObject().value("comment").toString(), comment);
+        stored << r.toObject().value("host").toString();
+    }
+    stored.sort();
+    EXPECT_EQ(stored, (QStringList { v4, v6 }));
+    // Nothing left in the hosts' directories: the remote run's own clean-up.
+    EXPECT_TRUE(QDir(a).isEmpty() && QDir(b).isEmpty());
+}
+
+TEST_F(SshRemote, SweepOnIpv4AndHealthOnIpv6)
+{
+    const QString a = dir("sweep");
+    const CliTextOutcome sweep = remote({ m_rig->spec(a), "--kind", "sweep", "--min", "4KiB", "--max", "8KiB", "--size",
+        "16MiB", "--measure", "0.5", "--warmup", "0", "--quiet" });
+    ASSERT_EQ(sweep.exitCode, 0) << sweep.err.toStdString();
+    const QJsonArray runs = historyRuns();
+    ASSERT_EQ(runs.size(), 1);
+    const QJsonObject run = runs.first().toObject();
+    EXPECT_EQ(run.value("kind").toString(), "sweep");
+    EXPECT_EQ(run.value("host").toString(), QStringLiteral("127.0.0.1:%1").arg(m_rig->port()));
+    const double headline = run.value("headline").toObject().value("value").toDouble();
+    EXPECT_GT(headline, 0.5) << QJsonDocument(run).toJson().toStdString();
+    EXPECT_LT(headline, 50000.0);
+
+    const QString json = dir("out") + "/health.json";
+    const CliTextOutcome health = remote({ m_rig->spec("/", true), "--kind", "health", "--json", json, "--quiet" });
+    ASSERT_EQ(health.exitCode, 0) << health.err.toStdString();
+    EXPECT_TRUE(health.out.startsWith("| Host | Drive |")) << health.out.toStdString();
+    QFile f(json);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QJsonObject host = QJsonDocument::fromJson(f.readAll()).object().value("hosts").toArray().first().toObject();
+    EXPECT_EQ(host.value("report").toObject().value("schema").toString(), "diskometer.health/1");
+    EXPECT_EQ(historyRuns().size(), 1); // health is shown, not stored
+}
+
+TEST_F(SshRemote, ATypoFailsBeforeAnyConnection)
+{
+    const auto before = m_rig->log();
+    const CliTextOutcome o = remote({ m_rig->spec(dir("x")), "--kind", "sweep", "--mesure", "1" });
+    EXPECT_EQ(o.exitCode, 2);
+    EXPECT_TRUE(o.err.contains("mesure")) << o.err.toStdString();
+    QThread::msleep(200);
+    EXPECT_FALSE(m_rig->log().contains("Accepted")) << "a connection was made";
+}
+
+TEST_F(SshRemote, UnknownHostKeyIsNamedWithWhatToDo)
+{
+    QProcessEnvironment env = m_rig->environment();
+    env.insert("DISKOMETER_SSH", "ssh -F " + m_rig->clientConfigWithoutHostKey());
+    auto p = startCli(QStringList { "remote", m_rig->spec(dir("x")) } + kTiny, { .environment = historyEnvironment(m_home, env) });
+    const CliTextOutcome o = asText(finishProcess(*p, 60000));
+    EXPECT_EQ(o.exitCode, 2);
+    EXPECT_TRUE(o.err.contains("host key is not known here") && o.err.contains("ssh-keyscan -p")) << o.err.toStdString();
+}
+
+TEST_F(SshRemote, RefusedKeyIsNamedWithWhatToDo)
+{
+    QProcessEnvironment env = m_rig->environment();
+    env.insert("DISKOMETER_SSH", "ssh -F " + m_rig->clientConfigWithOtherKey());
+    auto p = startCli(QStringList { "remote", m_rig->spec(dir("x"), true, "root") } + kTiny,
+        { .environment = historyEnvironment(m_home, env) });
+    const CliTextOutcome o = asText(finishProcess(*p, 60000));
+    EXPECT_EQ(o.exitCode, 2);
+    EXPECT_TRUE(o.err.contains(QStringLiteral("root@[::1]:%1 refused this machine's keys").arg(m_rig->port()))
+        && o.err.contains(QStringLiteral("ssh-copy-id -p %1 root@::1").arg(m_rig->port())))
+        << o.err.toStdString();
+}
+
+// The first host's connection dies mid-run (its sshd killed): that host is reported lost, the
+// second still runs and is stored, exit code 1, and the first host's run stops with its input.
+TEST_F(SshRemote, ALostConnectionIsReportedWhileTheOthersFinish)
+{
+    const QString a = dir("lost-a"), b = dir("lost-b");
+    auto p = start({ m_rig->spec(a), m_rig->spec(b, true), "--tests", "SEQ1M-Q8T1", "--size", "16MiB", "--count", "2",
+                       "--measure", "2", "--warmup", "0", "--interval", "0", "--quiet" },
+        *m_rig);
+    QElapsedTimer t;
+    t.start();
+    while (remoteRunsIn(a).empty() && t.elapsed() < 30000)
+        QThread::msleep(100);
+    ASSERT_FALSE(remoteRunsIn(a).empty()) << "no remote run started";
+    QThread::msleep(1000);
+    m_rig->killSessions();
+    const CliTextOutcome o = asText(finishProcess(*p, 120000));
+    EXPECT_EQ(o.exitCode, 1) << o.err.toStdString();
+    EXPECT_TRUE(o.err.contains(QStringLiteral("127.0.0.1:%1: the connection was lost mid-run").arg(m_rig->port())))
+        << o.err.toStdString();
+    const QJsonArray runs = historyRuns();
+    ASSERT_EQ(runs.size(), 1);
+    EXPECT_EQ(runs.first().toObject().value("host").toString(), QStringLiteral("[::1]:%1").arg(m_rig->port()));
+    t.restart();
+    while (!remoteRunsIn(a).empty() && t.elapsed() < 10000)
+        QThread::msleep(100);
+    EXPECT_TRUE(remoteRunsIn(a).empty()) << "the lost host's run outlived its connection";
+}
+
+TEST_F(SshRemote, HostWithoutDiskometerIsNamed)
+{
+    SshRig bare(QString {}); // PATH=/usr/bin:/bin there
+    ASSERT_TRUE(bare.ready()) << bare.error().toStdString();
+    if (QFile::exists("/usr/bin/diskometer-cli"))
+        GTEST_SKIP() << "this machine has diskometer-cli installed in /usr/bin";
+    const CliTextOutcome o = remote(QStringList { bare.spec(dir("x")) } + kTiny, bare);
+    EXPECT_EQ(o.exitCode, 2);
+    EXPECT_TRUE(o.err.contains(QStringLiteral("127.0.0.1:%1 has no diskometer-cli on its PATH: install Diskometer").arg(bare.port())))
+        << o.err.toStdString();
+}
+
+TEST_F(SshRemote, TooOldVersionIsNamedWithWhatToInstall)
+{
+    const QString fake = dir("old-bin");
+    QFile script(fake + "/diskometer-cli");
+    ASSERT_TRUE(script.open(QIODevice::WriteOnly));
+    script.write("#!/bin/sh\necho 'diskometer-cli 0.0.9 (libaio)'\n");
+    script.close();
+    script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    SshRig old(fake);
+    ASSERT_TRUE(old.ready()) << old.error().toStdString();
+    const CliTextOutcome o = remote(QStringList { old.spec(dir("x")) } + kTiny, old);
+    EXPECT_EQ(o.exitCode, 2);
+    EXPECT_TRUE(o.err.contains(QStringLiteral("has Diskometer 0.0.9")) && o.err.contains("install Diskometer " DM_VERSION " there"))
+        << o.err.toStdString();
+}
+
+// Ctrl-C while the first of two hosts runs: every remote diskometer-cli is gone soon after (the
+// remote run stops when its stdin closes), and the run says it was interrupted.
+TEST_F(SshRemote, CtrlCLeavesNoRemoteProcess)
+{
+    const QString a = dir("ctrl-c-a"), b = dir("ctrl-c-b");
+    auto p = start({ m_rig->spec(a), m_rig->spec(b, true), "--tests", "SEQ1M-Q8T1", "--size", "16MiB", "--count", "5",
+                       "--measure", "5", "--warmup", "0", "--interval", "0", "--quiet" },
+        *m_rig);
+    QElapsedTimer t;
+    t.start();
+    while (remoteRunsIn(a).empty() && t.elapsed() < 30000)
+        QThread::msleep(100);
+    ASSERT_FALSE(remoteRunsIn(a).empty()) << "no remote run started";
+    QThread::msleep(1500); // into the measurement
+    ::kill(pid_t(p->processId()), SIGINT);
+    const CliTextOutcome o = asText(finishProcess(*p, 60000));
+    EXPECT_EQ(o.exitCode, 130) << o.err.toStdString();
+    EXPECT_TRUE(o.err.contains("interrupted")) << o.err.toStdString();
+    t.restart();
+    while ((!remoteRunsIn(a).empty() || !remoteRunsIn(b).empty()) && t.elapsed() < 10000)
+        QThread::msleep(100);
+    EXPECT_TRUE(remoteRunsIn(a).empty() && remoteRunsIn(b).empty()) << "a remote diskometer-cli outlived the run";
+    EXPECT_TRUE(historyRuns().isEmpty());
+}
+
+} // namespace

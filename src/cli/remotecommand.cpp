@@ -114,6 +114,32 @@ QByteArray formatRemoteJson(const RemoteOutcome& o, const Comparison& c, bool to
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
+void storeHostRuns(std::vector<HistoryRecord>& records, bool quiet)
+{
+    if (records.empty())
+        return;
+    std::vector<HistoryInput> inputs;
+    for (const HistoryRecord& r : records)
+        inputs.push_back({ r.entry, r.json });
+    HistoryStore store;
+    auto ids = store.add(inputs);
+    if (!store.notice().isEmpty())
+        printError(QStringLiteral("warning: ") + store.notice());
+    if (!ids) {
+        printError(QStringLiteral("the runs were not stored in the history (%1): keep them with --json FILE")
+                       .arg(QString::fromStdString(ids.error().message)));
+        return;
+    }
+    QStringList stored;
+    for (size_t i = 0; i < ids->size(); ++i) {
+        records[i].entry.id = (*ids)[i];
+        stored << QStringLiteral("%1 (%2)").arg((*ids)[i]).arg(records[i].entry.host);
+    }
+    if (!quiet)
+        printError(QStringLiteral("stored in the history as run%1 %2")
+                       .arg(ids->size() > 1 ? QStringLiteral("s") : QString(), stored.join(QStringLiteral(", "))));
+}
+
 int runRemoteCommand(const QStringList& arguments)
 {
     // ssh:// hosts run Diskometer itself, with any kind's options: a parser of their own.
@@ -240,29 +266,8 @@ int runRemoteCommand(const QStringList& arguments)
 
     // Stored first, so the table names the runs by their ids.
     std::vector<HistoryRecord> records = remoteRecords(outcome);
-    if (p.isSet(QStringLiteral("no-history")) || records.empty()) {
-    } else {
-        std::vector<HistoryInput> inputs;
-        for (const HistoryRecord& r : records)
-            inputs.push_back({ r.entry, r.json });
-        HistoryStore store;
-        auto ids = store.add(inputs);
-        if (!store.notice().isEmpty())
-            printError(QStringLiteral("warning: ") + store.notice());
-        if (!ids)
-            printError(QStringLiteral("the runs were not stored in the history (%1): keep them with --json FILE")
-                           .arg(QString::fromStdString(ids.error().message)));
-        else {
-            QStringList stored;
-            for (size_t i = 0; i < ids->size(); ++i) {
-                records[i].entry.id = (*ids)[i];
-                stored << QStringLiteral("%1 (%2)").arg((*ids)[i]).arg(records[i].entry.host);
-            }
-            if (!p.isSet(QStringLiteral("quiet")))
-                printError(QStringLiteral("stored in the history as run%1 %2")
-                               .arg(ids->size() > 1 ? QStringLiteral("s") : QString(), stored.join(QStringLiteral(", "))));
-        }
-    }
+    if (!p.isSet(QStringLiteral("no-history")))
+        storeHostRuns(records, p.isSet(QStringLiteral("quiet")));
     Comparison comparison = buildComparison(records);
     if (req.together)
         addTotalRow(comparison);

@@ -265,28 +265,8 @@ int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt)
     for (const SshHostResult& h : outcome.hosts)
         if (h.run)
             records.push_back({ h.run->entry, h.run->json });
-    if (!args->noHistory && !records.empty()) {
-        std::vector<HistoryInput> inputs;
-        for (const HistoryRecord& r : records)
-            inputs.push_back({ r.entry, r.json });
-        HistoryStore store;
-        auto ids = store.add(inputs);
-        if (!store.notice().isEmpty())
-            printError(QStringLiteral("warning: ") + store.notice());
-        if (!ids)
-            printError(QStringLiteral("the runs were not stored in the history (%1): keep them with --json FILE")
-                           .arg(QString::fromStdString(ids.error().message)));
-        else {
-            QStringList stored;
-            for (size_t i = 0; i < ids->size(); ++i) {
-                records[i].entry.id = (*ids)[i];
-                stored << QStringLiteral("%1 (%2)").arg((*ids)[i]).arg(records[i].entry.host);
-            }
-            if (!args->quiet)
-                printError(QStringLiteral("stored in the history as run%1 %2")
-                               .arg(ids->size() > 1 ? QStringLiteral("s") : QString(), stored.join(QStringLiteral(", "))));
-        }
-    }
+    if (!args->noHistory)
+        storeHostRuns(records, args->quiet);
     const Comparison comparison = buildComparison(records);
     const QString table = req.kind == QLatin1String("health")
         ? healthTable(outcome)

@@ -318,7 +318,7 @@ TEST_F(SshRemote, TogetherHoldsTheEarlyHostUntilTheLateOneIsReady)
     const CliTextOutcome o
         = remote(QStringList { rig.spec(early), rig.spec(late, true), "--together", "--json", json } + kTiny, rig);
     ASSERT_EQ(o.exitCode, 0) << o.err.toStdString() << o.out.toStdString();
-    EXPECT_TRUE(o.out.contains("All hosts")) << o.out.toStdString(); // the sum of what they did at once
+    EXPECT_TRUE(o.out.contains("All hosts (sum) |")) << o.out.toStdString(); // what they did at once, not fio's
     EXPECT_TRUE(o.out.contains("together: 2 barriers")) << o.out.toStdString();
 
     QFile f(json);

@@ -38,6 +38,12 @@ namespace {
 
 std::atomic<bool>& cliCancelFlag() { return g_cancel; }
 
+bool& checkOptionsOnly()
+{
+    static bool only = false;
+    return only;
+}
+
 void installSignalHandlers()
 {
     struct sigaction sa { };

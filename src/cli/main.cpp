@@ -174,10 +174,12 @@ int main(int argc, char** argv)
     // a run stops as on Ctrl-C when its standard input closes (the connection went, or the
     // driving machine stopped), so no run outlives its connection; and with --together it waits
     // for the other hosts before each timed item. Taken out here, so every command has them.
+    // --check-options (clicommon.h) is the same kind of option, for `remote ssh://` here.
     bool stopOnEof = false, barrier = false;
     for (int i = 1; i < argc;) {
         bool* flag = std::strcmp(argv[i], "--stop-on-stdin-eof") == 0 ? &stopOnEof
             : std::strcmp(argv[i], "--together-barrier") == 0         ? &barrier
+            : std::strcmp(argv[i], "--check-options") == 0            ? &dm::checkOptionsOnly()
                                                                       : nullptr;
         if (!flag) {
             ++i;

@@ -101,17 +101,22 @@ namespace {
         return a;
     }
 
-    // The kind's options through the kind's own parser here, so a typo fails before any
-    // connection: the grid's in this process (values too), another kind's by this program's
-    // `KIND OPTIONS --help`, which fails on an unknown option or a missing value.
+    // The kind's options through the kind's own parser here, so a typo or a value out of range
+    // fails before any connection: the grid's in this process, another kind's by this program's
+    // `KIND PLACEHOLDER OPTIONS --check-options` (clicommon.h), which reads and checks them and
+    // stops before the target; health, which has no such stop, by `health OPTIONS --help`.
     QString checkKindOptions(const QString& program, const QString& kind, const QStringList& passed)
     {
         if (kind == QLatin1String("grid")) {
             auto grid = parseCliOptions(QStringList { program } + passed + QStringList { QStringLiteral(".") });
             return grid ? QString() : QString::fromStdString(grid.error().message);
         }
+        const QStringList check = kind == QLatin1String("health")
+            ? QStringList { kind } + passed + QStringList { QStringLiteral("--help") }
+            : QStringList { kind, QStringLiteral("/placeholder-of-the-hosts-path") } + passed
+                + QStringList { QStringLiteral("--check-options") };
         QProcess self;
-        self.start(QCoreApplication::applicationFilePath(), QStringList { kind } + passed + QStringList { QStringLiteral("--help") });
+        self.start(QCoreApplication::applicationFilePath(), check);
         if (!self.waitForFinished(30000))
             return QStringLiteral("the %1 options could not be checked here").arg(kind);
         if (self.exitStatus() == QProcess::NormalExit && self.exitCode() == 0)

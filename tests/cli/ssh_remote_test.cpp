@@ -181,6 +181,10 @@ TEST_F(SshRemote, ATypoFailsBeforeAnyConnection)
     const CliTextOutcome o = remote({ m_rig->spec(dir("x")), "--kind", "sweep", "--mesure", "1" });
     EXPECT_EQ(o.exitCode, 2);
     EXPECT_TRUE(o.err.contains("mesure")) << o.err.toStdString();
+    // A value out of range, of a kind whose options are not the grid's.
+    const CliTextOutcome range = remote({ m_rig->spec(dir("x")), "--kind", "scan", "--samples", "0" });
+    EXPECT_EQ(range.exitCode, 2);
+    EXPECT_TRUE(range.err.contains("--samples")) << range.err.toStdString();
     QThread::msleep(200);
     EXPECT_FALSE(m_rig->log().contains("Accepted")) << "a connection was made";
 }

@@ -383,4 +383,24 @@ TEST_F(SshRemote, CtrlCAtTheBarrierLeavesNoRemoteProcess)
     EXPECT_TRUE(QDir(early).isEmpty());
 }
 
+// --together with a host that fails before its first barrier (its folder does not exist): the
+// other is not held for it, finishes and is stored; the run says which host failed (exit 1).
+TEST_F(SshRemote, TogetherDoesNotWaitForAHostThatFailed)
+{
+    const QString good = dir("good");
+    const QString json = dir("out") + "/failed.json";
+    const CliTextOutcome o = remote(
+        QStringList { m_rig->spec(good), m_rig->spec(good + "/missing", true), "--together", "--json", json } + kTiny);
+    EXPECT_EQ(o.exitCode, 1) << o.err.toStdString();
+    EXPECT_TRUE(o.err.contains(QStringLiteral("[::1]:%1").arg(m_rig->port()))) << o.err.toStdString();
+    QFile f(json);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonArray barriers = root.value("together").toObject().value("barriers").toArray();
+    ASSERT_EQ(barriers.size(), 2);
+    EXPECT_EQ(barriers[0].toObject().value("hosts").toInt(), 1) << "only the host that runs is held";
+    EXPECT_TRUE(root.value("hosts").toArray().at(0).toObject().value("complete").toBool());
+    EXPECT_EQ(historyRuns().size(), 1);
+}
+
 } // namespace

@@ -41,7 +41,8 @@ namespace {
           "passed on to each host. Hosts run in turn; each finished run is stored in the history as a run\n"
           "of its kind with the host's name (health is shown, not stored, as locally).\n\n"
           "Exit codes: 0 every host ran, 1 a host or a test failed (the others are still reported),\n"
-          "2 bad usage or no host could run, 130 interrupted (every host's run is stopped).\n";
+          "2 bad usage or no host could run (none passed the check, or each refused the run, as a local\n"
+          "run refuses a mounted device), 130 interrupted (every host's run is stopped).\n";
 
     inline constexpr char kHostsSchema[] = "diskometer.hosts/1";
 

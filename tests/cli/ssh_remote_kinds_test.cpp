@@ -18,7 +18,14 @@
 #include <QJsonObject>
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
+#include <ostream>
+
+// So that a failed comparison of QStrings (and of JSON objects) prints them as text.
+[[maybe_unused]] static void PrintTo(const QString& s, std::ostream* os) { *os << '"' << s.toStdString() << '"'; }
+[[maybe_unused]] static void PrintTo(const QJsonObject& o, std::ostream* os)
+{
+    *os << QJsonDocument(o).toJson(QJsonDocument::Compact).left(2000).toStdString();
+}
 
 using namespace dm::test;
 
@@ -204,6 +211,58 @@ TEST_F(SshRemoteKinds, EveryKindRunsOnAHostAndComesBackWhole)
     }
     EXPECT_EQ(historyRuns().size(), 6);
     EXPECT_EQ(entries(mnt), before) << "a run left something on the host's filesystem";
+}
+
+// A write test on a host's raw device goes through only with --allow-destructive, and never on a
+// mounted device: the host's own guards refuse, their message reaches the user here with the
+// host's name, the exit code is a refused local run's (2), nothing is stored and the device's
+// data is as it was. With --allow-destructive on the unmounted device the run goes through and
+// writes it.
+TEST_F(SshRemoteKinds, WritesToAHostsDeviceNeedAllowDestructiveAndNeverAMountedOne)
+{
+    LoopDevice raw("32M"), fs("64M");
+    DM_REQUIRE_ROOT_LOOP(raw);
+    DM_REQUIRE_ROOT_LOOP(fs);
+    const QString mnt = q(fs.mount("ext4"));
+    ASSERT_FALSE(mnt.isEmpty());
+    ASSERT_TRUE(fs.freeze()); // so that only a write of ours could change its checksum
+    const QString dev = q(raw.device()), mounted = q(fs.device());
+    const QStringList write { "--tests", "SEQ1M-Q8T1", "--size", "16MiB", "--count", "1", "--measure", "0.5",
+        "--warmup", "0", "--interval", "0", "--quiet" };
+    const std::string rawSum = raw.checksum(), fsSum = fs.checksum();
+
+    const HostRun refused = remote(QStringList { m_rig->spec(dev) } + write);
+    EXPECT_EQ(refused.outcome.exitCode, 2) << refused.outcome.err.toStdString();
+    EXPECT_TRUE(refused.outcome.err.contains(v4() + ": ")
+        && refused.outcome.err.contains(QStringLiteral("a write test destroys the data on '%1': pass --allow-destructive").arg(dev)))
+        << refused.outcome.err.toStdString();
+    const HostRun sustained = remote({ m_rig->spec(dev, true), "--kind", "sustained", "--total", "16MiB", "--quiet" });
+    EXPECT_EQ(sustained.outcome.exitCode, 2) << sustained.outcome.err.toStdString();
+    EXPECT_TRUE(sustained.outcome.err.contains(v6() + ": ")
+        && sustained.outcome.err.contains(QStringLiteral("a sustained write to '%1' overwrites what it holds").arg(dev)))
+        << sustained.outcome.err.toStdString();
+    EXPECT_EQ(raw.checksum(), rawSum) << "a refused run wrote to the device";
+
+    const HostRun mountedRun = remote(QStringList { m_rig->spec(mounted, true), "--allow-destructive" } + write);
+    EXPECT_EQ(mountedRun.outcome.exitCode, 2) << mountedRun.outcome.err.toStdString();
+    EXPECT_TRUE(mountedRun.outcome.err.contains(v6() + ": ")
+        && mountedRun.outcome.err.contains(QStringLiteral("%1 is mounted on %2: unmount it first").arg(mounted, mnt)))
+        << mountedRun.outcome.err.toStdString();
+    EXPECT_EQ(fs.checksum(), fsSum) << "a run wrote to a mounted device";
+    EXPECT_TRUE(historyRuns().isEmpty());
+
+    const HostRun allowed = remote(QStringList { m_rig->spec(dev), "--allow-destructive" } + write);
+    ASSERT_EQ(allowed.outcome.exitCode, 0) << allowed.outcome.err.toStdString();
+    const QJsonArray results = allowed.report()["results"].toArray();
+    ASSERT_EQ(results.size(), 2);
+    EXPECT_EQ(results[1]["direction"].toString(), "write");
+    EXPECT_GT(results[1]["mb_per_s"].toDouble(), 1.0);
+    EXPECT_NE(raw.checksum(), rawSum) << "the write test did not reach the device";
+    const QJsonArray runs = historyRuns();
+    ASSERT_EQ(runs.size(), 1);
+    EXPECT_EQ(runs[0]["kind"].toString(), "grid");
+    EXPECT_EQ(runs[0]["host"].toString(), v4());
+    EXPECT_TRUE(remoteRunsIn(dev).empty() && remoteRunsIn(mounted).empty());
 }
 
 } // namespace

@@ -280,6 +280,13 @@ int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt)
     written &= writeOutput(args->json, hostsJson(outcome, req.kind));
     written &= writeOutput(args->markdown, reportsText(outcome, table, true).toUtf8());
     written &= writeOutput(args->text, reportsText(outcome, table, false).toUtf8());
+    // What each host's run warned of (a killed run's test file it removed, a target that measures
+    // memory): a local run says it in the report on its stdout, which here holds the hosts' table,
+    // and the host's stderr stays there (--quiet). So each warning is said here, with its host,
+    // also under --quiet, which hides progress only.
+    for (const SshHostResult& h : outcome.hosts)
+        for (const QJsonValue w : QJsonDocument::fromJson(h.json).object().value(QLatin1String("warnings")).toArray())
+            printError(QStringLiteral("%1: warning: %2").arg(h.host.name(), w.toString()));
     for (const SshHostResult& h : outcome.hosts)
         if (!h.error.isEmpty())
             printError(h.error);

@@ -265,4 +265,37 @@ TEST_F(SshRemoteKinds, WritesToAHostsDeviceNeedAllowDestructiveAndNeverAMountedO
     EXPECT_TRUE(remoteRunsIn(dev).empty() && remoteRunsIn(mounted).empty());
 }
 
+// A killed run's leftovers in a host's folder (a test file and a run folder, named after a process
+// that is gone: stalefiles.h) are removed by the next run there, and the user here is told so,
+// with the host's name, on stderr (stdout holds the hosts' table), also under --quiet; the
+// report that came back says it too.
+TEST_F(SshRemoteKinds, AStaleTestFileOnAHostIsRemovedAndSaidHere)
+{
+    QProcess gone;
+    gone.start(QStringLiteral("true"), {});
+    ASSERT_TRUE(gone.waitForStarted(10000));
+    const qint64 dead = gone.processId();
+    ASSERT_TRUE(gone.waitForFinished(10000));
+    const QString host = dir("stale-host");
+    const QString file = host + QStringLiteral("/.diskometer-%1-0badcafe.tmp").arg(dead);
+    const QString folder = host + QStringLiteral("/.diskometer-%1-0badbeef.dir").arg(dead);
+    QFile f(file);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly) && f.write(QByteArray(64 * 1024, 'x')) == 64 * 1024);
+    f.close();
+    ASSERT_TRUE(QDir().mkpath(folder + "/sub"));
+    QFile inside(folder + "/sub/file");
+    ASSERT_TRUE(inside.open(QIODevice::WriteOnly));
+    inside.close();
+
+    const HostRun r = remote({ m_rig->spec(host), "--kind", "sustained", "--total", "16MiB", "--quiet" });
+    ASSERT_EQ(r.outcome.exitCode, 0) << r.outcome.err.toStdString();
+    EXPECT_TRUE(entries(host).isEmpty()) << entries(host).join(' ').toStdString();
+    for (const QString& left : { file, folder }) {
+        const QString said = QStringLiteral("removed a test file left behind by an earlier run: ") + left;
+        EXPECT_TRUE(r.outcome.err.contains(QStringLiteral("diskometer-cli: %1: warning: %2").arg(v4(), said)))
+            << "stderr: " << r.outcome.err.toStdString();
+        EXPECT_TRUE(r.report()["warnings"].toArray().contains(said)) << said.toStdString();
+    }
+}
+
 } // namespace

@@ -9,6 +9,7 @@
 #include "historystore.h"
 #include "htmlreport.h"
 #include "sshremote.h"
+#include "testkind.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -272,9 +273,14 @@ int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt)
     const QString table = req.kind == QLatin1String("health")
         ? healthTable(outcome)
         : (records.empty() ? QString() : formatComparisonMarkdown(comparison));
+    // A kind the comparison cannot set side by side (the capacity check: a verdict, no curve or
+    // bars) leaves only the hosts' names in the table: each host's own text report follows on
+    // stdout, as a local run prints it, so the verdict is seen.
+    const TestKind* kind = kindById(req.kind);
+    const bool compared = !kind || kind->readsAsGrid() || kind->seriesAxes() || kind->barAxes();
     bool written = true;
     if (!outs.contains(QStringLiteral("-")))
-        written &= writeOutput(QStringLiteral("-"), table.toUtf8());
+        written &= writeOutput(QStringLiteral("-"), (compared ? table : reportsText(outcome, table, false)).toUtf8());
     if (!args->html.isEmpty() && !records.empty())
         written &= writeOutput(args->html, formatComparisonHtml(comparison));
     written &= writeOutput(args->json, hostsJson(outcome, req.kind));

@@ -40,7 +40,8 @@ void expectKnown(double mbPerS, double seconds, double blockBytes, const std::st
     const double granularity = kThrottleSlice / seconds;
     const double credit = kQueueDepth * blockBytes / (kLimit * seconds);
     EXPECT_GE(ratio, 1.0 - kTolerance - granularity) << what << ": " << mbPerS << " MB/s over " << seconds << " s";
-    EXPECT_LE(ratio, 1.0 + kTolerance + granularity + credit) << what << ": " << mbPerS << " MB/s over " << seconds << " s";
+    EXPECT_LE(ratio, 1.0 + kTolerance + granularity + credit)
+        << what << ": " << mbPerS << " MB/s over " << seconds << " s";
 }
 
 QJsonObject readJson(const QString& path)
@@ -96,19 +97,21 @@ TEST(SshKnownAnswer, GridAndSweepThroughSshMeetTheLimitAsALocalRunDoes)
         QStringLiteral("export DISKOMETER_SSH=%1").arg(dm::shellQuote("ssh -F " + rig.clientConfig())),
         line(QStringList { cli, "@DEV@" } + grid + QStringList { "--json", out.filePath("grid-local.json") }),
         line(QStringList { cli, "remote", spec } + grid + QStringList { "--json", out.filePath("grid-ssh.json") }),
-        line(QStringList { cli, "sweep", "@DEV@" } + sweep + QStringList { "--json", out.filePath("sweep-local.json") }),
+        line(
+            QStringList { cli, "sweep", "@DEV@" } + sweep + QStringList { "--json", out.filePath("sweep-local.json") }),
         line(QStringList { cli, "remote", spec, "--kind", "sweep" } + sweep
             + QStringList { "--json", out.filePath("sweep-ssh.json") }),
     };
     RigLimits limits;
     limits.readBps = limits.writeBps = uint64_t(kLimit);
-    const RigOutcome o
-        = runThrottled(limits, { "/bin/sh", "-c", script.join(QLatin1Char('\n')), "sh", "@DEV@" }, QStringLiteral("64M"));
+    const RigOutcome o = runThrottled(
+        limits, { "/bin/sh", "-c", script.join(QLatin1Char('\n')), "sh", "@DEV@" }, QStringLiteral("64M"));
     if (o.skipped())
         GTEST_SKIP() << o.skipReason();
     ASSERT_EQ(o.exitCode, 0) << o.err.constData();
 
-    const QJsonObject gridHosts = readJson(out.filePath("grid-ssh.json")), sweepHosts = readJson(out.filePath("sweep-ssh.json"));
+    const QJsonObject gridHosts = readJson(out.filePath("grid-ssh.json")),
+                      sweepHosts = readJson(out.filePath("sweep-ssh.json"));
     const QJsonArray localRows = readJson(out.filePath("grid-local.json"))["results"].toArray();
     const QJsonArray sshRows = gridHosts["hosts"][0]["report"]["results"].toArray();
     ASSERT_EQ(localRows.size(), 2); // read, write

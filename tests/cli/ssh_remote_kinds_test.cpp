@@ -35,7 +35,10 @@ QString cliDir() { return QFileInfo(QStringLiteral(DM_CLI_PATH)).absolutePath();
 
 // The remote run is `diskometer-cli KIND PATH ...` started by sshd, not the local command (which
 // holds PATH in its ssh:// argument).
-std::vector<pid_t> remoteRunsIn(const QString& path) { return processesRunning(path, QStringLiteral("diskometer-cli ")); }
+std::vector<pid_t> remoteRunsIn(const QString& path)
+{
+    return processesRunning(path, QStringLiteral("diskometer-cli "));
+}
 
 QStringList entries(const QString& dir)
 {
@@ -74,7 +77,8 @@ protected:
     {
         static int n = 0;
         const QString out = dir(QStringLiteral("out-%1").arg(++n));
-        auto p = startCli(QStringList { "remote" } + args + QStringList { "--json", out + "/hosts.json", "--text", out + "/hosts.txt" },
+        auto p = startCli(QStringList { "remote" } + args
+                + QStringList { "--json", out + "/hosts.json", "--text", out + "/hosts.txt" },
             { .environment = historyEnvironment(m_home, m_rig->environment()) });
         HostRun r;
         r.outcome = asText(finishProcess(*p, 120000));
@@ -88,7 +92,8 @@ protected:
 
     QJsonArray historyRuns() const
     {
-        const CliOutcome o = runCli({ "history", "list", "--json" }, { .timeoutMs = 30000, .environment = historyEnvironment(m_home) });
+        const CliOutcome o = runCli(
+            { "history", "list", "--json" }, { .timeoutMs = 30000, .environment = historyEnvironment(m_home) });
         return QJsonDocument::fromJson(o.out).object().value("runs").toArray();
     }
     QJsonObject storedReport(int id) const
@@ -205,7 +210,8 @@ TEST_F(SshRemoteKinds, EveryKindRunsOnAHostAndComesBackWhole)
         }
     }
     {
-        const HostRun r = remote({ m_rig->spec(mnt, true), "--kind", "copy", "--size", "16MiB", "--seed", "7", "--quiet" });
+        const HostRun r
+            = remote({ m_rig->spec(mnt, true), "--kind", "copy", "--size", "16MiB", "--seed", "7", "--quiet" });
         const QJsonObject rep = expectWhole(r, "copy", v6(), mnt, fs.image(), "ext4");
         EXPECT_EQ(rep["settings"].toObject()["seed"].toString(), "7");
         const QJsonArray sets = rep["sets"].toArray();
@@ -238,12 +244,14 @@ TEST_F(SshRemoteKinds, WritesToAHostsDeviceNeedAllowDestructiveAndNeverAMountedO
     const HostRun refused = remote(QStringList { m_rig->spec(dev) } + write);
     EXPECT_EQ(refused.outcome.exitCode, 2) << refused.outcome.err.toStdString();
     EXPECT_TRUE(refused.outcome.err.contains(v4() + ": ")
-        && refused.outcome.err.contains(QStringLiteral("a write test destroys the data on '%1': pass --allow-destructive").arg(dev)))
+        && refused.outcome.err.contains(
+            QStringLiteral("a write test destroys the data on '%1': pass --allow-destructive").arg(dev)))
         << refused.outcome.err.toStdString();
     const HostRun sustained = remote({ m_rig->spec(dev, true), "--kind", "sustained", "--total", "16MiB", "--quiet" });
     EXPECT_EQ(sustained.outcome.exitCode, 2) << sustained.outcome.err.toStdString();
     EXPECT_TRUE(sustained.outcome.err.contains(v6() + ": ")
-        && sustained.outcome.err.contains(QStringLiteral("a sustained write to '%1' overwrites what it holds").arg(dev)))
+        && sustained.outcome.err.contains(
+            QStringLiteral("a sustained write to '%1' overwrites what it holds").arg(dev)))
         << sustained.outcome.err.toStdString();
     EXPECT_EQ(raw.checksum(), rawSum) << "a refused run wrote to the device";
 

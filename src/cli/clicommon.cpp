@@ -49,21 +49,6 @@ void installSignalHandlers()
     sigaction(SIGHUP, &sa, nullptr);
 }
 
-void stopWhenStdinCloses()
-{
-    std::thread([] {
-        char buffer[256];
-        for (;;) {
-            const ssize_t got = ::read(STDIN_FILENO, buffer, sizeof buffer);
-            if (got == 0 || (got < 0 && errno != EINTR))
-                break;
-        }
-        // The handlers installSignalHandlers() set turn this into a stop; before they are set
-        // the default action ends the program, which is a stop too.
-        ::kill(::getpid(), SIGINT);
-    }).detach();
-}
-
 bool interruptedBySignal() { return g_signal != 0; }
 
 void printError(const QString& message)

@@ -20,9 +20,6 @@ inline constexpr int kExitOk = 0, kExitTestError = 1, kExitUsage = 2, kExitInter
 
 std::atomic<bool>& cliCancelFlag();
 void installSignalHandlers();
-// A thread that waits for standard input to close and then stops the run as SIGINT (Ctrl-C)
-// does: for a run driven over ssh (--stop-on-stdin-eof, main.cpp).
-void stopWhenStdinCloses();
 bool interruptedBySignal();
 
 void printError(const QString& message);

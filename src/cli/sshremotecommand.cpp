@@ -38,8 +38,12 @@ namespace {
           "  --html FILE      The hosts side by side as a web page.\n"
           "  --no-history     Do not store the hosts' runs in the history.\n"
           "  --quiet          No progress on stderr.\n"
+          "  --together       Every host at once (shared storage, a network under load): each host waits at\n"
+          "                   a barrier before each timed item (each grid or sweep test, each copy set, the\n"
+          "                   other kinds' timed part) until every host is there; the skew measured is said.\n"
+          "                   With the grid, a last row sums the hosts.\n"
           "Every other option is the kind's own (`diskometer-cli KIND --help`), checked here first and\n"
-          "passed on to each host. Hosts run in turn; each finished run is stored in the history as a run\n"
+          "passed on to each host. Hosts run in turn unless --together; each finished run is stored in the history as a run\n"
           "of its kind with the host's name (health is shown, not stored, as locally).\n\n"
           "Exit codes: 0 every host ran, 1 a host or a test failed (the others are still reported),\n"
           "2 bad usage or no host could run (none passed the check, or each refused the run, as a local\n"
@@ -156,7 +160,38 @@ namespace {
         return t;
     }
 
-    QByteArray hostsJson(const SshOutcome& o, const QString& kind)
+    // How together the hosts were: the worst barrier's skew, measured, and its certain bound.
+    QString togetherSummary(const SshOutcome& o)
+    {
+        if (o.barriers.empty())
+            return QStringLiteral("together: no host came to a barrier, so nothing was started together");
+        const auto worst = [&](double SshBarrier::*field) {
+            double m = 0;
+            for (const SshBarrier& b : o.barriers)
+                m = std::max(m, b.*field);
+            return m;
+        };
+        return QStringLiteral("together: %1 barrier%2; the hosts started each within %3 ms of each other "
+                              "(measured midway between go and started; at most %4 ms); the first to arrive "
+                              "waited up to %5 ms")
+            .arg(o.barriers.size())
+            .arg(o.barriers.size() == 1 ? QString() : QStringLiteral("s"))
+            .arg(worst(&SshBarrier::skewMs), 0, 'f', 1)
+            .arg(worst(&SshBarrier::skewBoundMs), 0, 'f', 1)
+            .arg(worst(&SshBarrier::waitedMs), 0, 'f', 0);
+    }
+
+    QJsonValue barriersJson(const SshOutcome& o)
+    {
+        QJsonArray list;
+        for (const SshBarrier& b : o.barriers)
+            list.append(QJsonObject { { QStringLiteral("seq"), qint64(b.seq) }, { QStringLiteral("item"), qint64(b.item) },
+                { QStringLiteral("hosts"), qint64(b.hosts) }, { QStringLiteral("waited_ms"), b.waitedMs },
+                { QStringLiteral("skew_ms"), b.skewMs }, { QStringLiteral("skew_bound_ms"), b.skewBoundMs } });
+        return list;
+    }
+
+    QByteArray hostsJson(const SshOutcome& o, const QString& kind, bool together)
     {
         QJsonArray hosts;
         for (const SshHostResult& h : o.hosts) {
@@ -167,9 +202,11 @@ namespace {
                 host.insert(QStringLiteral("report"), QJsonDocument::fromJson(h.json).object());
             hosts.append(host);
         }
-        const QJsonObject root { { QStringLiteral("schema"), QLatin1String(kHostsSchema) },
+        QJsonObject root { { QStringLiteral("schema"), QLatin1String(kHostsSchema) },
             { QStringLiteral("kind"), kind }, { QStringLiteral("transport"), QStringLiteral("ssh") },
             { QStringLiteral("interrupted"), o.interrupted }, { QStringLiteral("hosts"), hosts } };
+        if (together)
+            root.insert(QStringLiteral("together"), QJsonObject { { QStringLiteral("barriers"), barriersJson(o) } });
         return QJsonDocument(root).toJson(QJsonDocument::Indented);
     }
 
@@ -206,11 +243,12 @@ int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt)
         printError(QStringLiteral("--kind %1: give one of %2").arg(args->kind, sshKinds().join(QStringLiteral(", "))));
         return kExitUsage;
     }
-    if (args->together) {
-        printError(QStringLiteral("--together is not available for ssh:// hosts yet: they run in turn"));
+    if (args->together && args->kind == QLatin1String("health")) {
+        printError(QStringLiteral("--together times runs, and health measures nothing: leave it out"));
         return kExitUsage;
     }
     SshRunRequest req;
+    req.together = args->together;
     req.kind = args->kind;
     req.kindArguments = args->passed;
     req.localVersion = QStringLiteral(DM_VERSION);
@@ -269,10 +307,15 @@ int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt)
             records.push_back({ h.run->entry, h.run->json });
     if (!args->noHistory)
         storeHostRuns(records, args->quiet);
-    const Comparison comparison = buildComparison(records);
-    const QString table = req.kind == QLatin1String("health")
+    Comparison comparison = buildComparison(records);
+    // What the shared storage gave at once: the grid's tests overlapped (each started at a barrier).
+    if (req.together && req.kind == QLatin1String("grid"))
+        addTotalRow(comparison);
+    QString table = req.kind == QLatin1String("health")
         ? healthTable(outcome)
         : (records.empty() ? QString() : formatComparisonMarkdown(comparison));
+    if (req.together)
+        table += QLatin1Char('\n') + togetherSummary(outcome) + QLatin1Char('\n');
     // A kind the comparison cannot set side by side (the capacity check: a verdict, no curve or
     // bars) leaves only the hosts' names in the table: each host's own text report follows on
     // stdout, as a local run prints it, so the verdict is seen.
@@ -283,7 +326,7 @@ int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt)
         written &= writeOutput(QStringLiteral("-"), (compared ? table : reportsText(outcome, table, false)).toUtf8());
     if (!args->html.isEmpty() && !records.empty())
         written &= writeOutput(args->html, formatComparisonHtml(comparison));
-    written &= writeOutput(args->json, hostsJson(outcome, req.kind));
+    written &= writeOutput(args->json, hostsJson(outcome, req.kind, req.together));
     written &= writeOutput(args->markdown, reportsText(outcome, table, true).toUtf8());
     written &= writeOutput(args->text, reportsText(outcome, table, false).toUtf8());
     // What each host's run warned of (a killed run's test file it removed, a target that measures

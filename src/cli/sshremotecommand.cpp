@@ -9,6 +9,7 @@
 #include "historystore.h"
 #include "htmlreport.h"
 #include "sshremote.h"
+#include "testkind.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -45,7 +46,8 @@ namespace {
           "passed on to each host. Hosts run in turn unless --together; each finished run is stored in the history as a run\n"
           "of its kind with the host's name (health is shown, not stored, as locally).\n\n"
           "Exit codes: 0 every host ran, 1 a host or a test failed (the others are still reported),\n"
-          "2 bad usage or no host could run, 130 interrupted (every host's run is stopped).\n";
+          "2 bad usage or no host could run (none passed the check, or each refused the run, as a local\n"
+          "run refuses a mounted device), 130 interrupted (every host's run is stopped).\n";
 
     inline constexpr char kHostsSchema[] = "diskometer.hosts/1";
 
@@ -319,14 +321,26 @@ int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt)
         : (records.empty() ? QString() : formatComparisonMarkdown(comparison));
     if (req.together)
         table += QLatin1Char('\n') + togetherSummary(outcome) + QLatin1Char('\n');
+    // A kind the comparison cannot set side by side (the capacity check: a verdict, no curve or
+    // bars) leaves only the hosts' names in the table: each host's own text report follows on
+    // stdout, as a local run prints it, so the verdict is seen.
+    const TestKind* kind = kindById(req.kind);
+    const bool compared = !kind || kind->readsAsGrid() || kind->seriesAxes() || kind->barAxes();
     bool written = true;
     if (!outs.contains(QStringLiteral("-")))
-        written &= writeOutput(QStringLiteral("-"), table.toUtf8());
+        written &= writeOutput(QStringLiteral("-"), (compared ? table : reportsText(outcome, table, false)).toUtf8());
     if (!args->html.isEmpty() && !records.empty())
         written &= writeOutput(args->html, formatComparisonHtml(comparison));
     written &= writeOutput(args->json, hostsJson(outcome, req.kind, req.together));
     written &= writeOutput(args->markdown, reportsText(outcome, table, true).toUtf8());
     written &= writeOutput(args->text, reportsText(outcome, table, false).toUtf8());
+    // What each host's run warned of (a killed run's test file it removed, a target that measures
+    // memory): a local run says it in the report on its stdout, which here holds the hosts' table,
+    // and the host's stderr stays there (--quiet). So each warning is said here, with its host,
+    // also under --quiet, which hides progress only.
+    for (const SshHostResult& h : outcome.hosts)
+        for (const QJsonValue w : QJsonDocument::fromJson(h.json).object().value(QLatin1String("warnings")).toArray())
+            printError(QStringLiteral("%1: warning: %2").arg(h.host.name(), w.toString()));
     for (const SshHostResult& h : outcome.hosts)
         if (!h.error.isEmpty())
             printError(h.error);

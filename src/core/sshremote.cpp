@@ -498,6 +498,13 @@ int SshOutcome::exitCode() const
         return 130;
     if (!error.isEmpty())
         return 2;
+    // Every host refused the run as a local run refuses it, with exit code 2 (bad usage there, a
+    // target it cannot use: a write to a device without --allow-destructive, a mounted device):
+    // nothing ran anywhere, as when no host passed the check.
+    if (!hosts.empty() && std::all_of(hosts.begin(), hosts.end(), [](const SshHostResult& h) {
+            return h.remoteExit == 2 && !h.complete();
+        }))
+        return 2;
     for (const SshHostResult& h : hosts)
         if (!h.complete() || h.remoteExit != 0)
             return 1;

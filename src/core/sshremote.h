@@ -125,7 +125,8 @@ struct SshOutcome {
     std::vector<SshBarrier> barriers; // --together: one per timed item, in order
     QString error; // nothing could run (no ssh here, no host passed the check)
     bool interrupted = false;
-    // 0 every host ran, 1 a host or a test failed, 2 nothing could run, 130 stopped.
+    // 0 every host ran, 1 a host or a test failed, 2 nothing could run (no host passed the check,
+    // or every host refused the run with exit code 2, as a local run refuses it), 130 stopped.
     int exitCode() const;
 };
 

@@ -110,10 +110,19 @@ namespace {
                                      "stopped with its connection and removes its own test files")
                           .arg(r.host.name(), lastLine(err));
         } else if (call.out.trimmed().isEmpty()) {
-            r.error = QStringLiteral("%1: diskometer-cli there failed (exit code %2): %3")
-                          .arg(r.host.name())
-                          .arg(r.remoteExit)
-                          .arg(err.isEmpty() ? QStringLiteral("no message") : err.section(QLatin1Char('\n'), -3));
+            // Its own words, without the program's name each line starts with there.
+            QString said = err.section(QLatin1Char('\n'), -3);
+            said.replace(QRegularExpression(QStringLiteral("^diskometer-cli: "), QRegularExpression::MultilineOption),
+                QString());
+            if (said.isEmpty())
+                said = QStringLiteral("no message");
+            // Exit code 2 is a run refused as a local run refuses it (a mounted device, a
+            // write without --allow-destructive, a folder that is not there).
+            r.error = r.remoteExit == 2 ? QStringLiteral("%1 refused the run: %2").arg(r.host.name(), said)
+                                        : QStringLiteral("%1: diskometer-cli there failed (exit code %2): %3")
+                                              .arg(r.host.name())
+                                              .arg(r.remoteExit)
+                                              .arg(said);
         } else if (req.kind == QLatin1String("health")) {
             r.json = call.out; // not a run: health is shown, never stored (as locally)
         } else {

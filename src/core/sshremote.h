@@ -79,6 +79,7 @@ struct SshRunRequest {
     QStringList ssh; // empty: sshCommand()
     int checkTimeoutMs = 30000;
     int stopGraceMs = 10000; // after a stop, how long a host may take to send what it did
+    bool together = false; // start every host's measurement at the same moment (a barrier over the connections)
 };
 
 // The words run on a host (before quoting).

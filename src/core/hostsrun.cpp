@@ -3,6 +3,8 @@
 
 #include "gridarguments.h"
 
+#include <QRegularExpression>
+
 #include <set>
 
 namespace dm {
@@ -202,7 +204,10 @@ HostsOutcome runHosts(const HostsRequest& req, const HostsProgressFn& progress, 
         for (size_t k = 0; k < sshAt.size(); ++k) {
             HostRun& h = o.hosts[sshAt[k]];
             const SshHostResult& r = so.hosts[k];
-            h.version = r.version;
+            // "diskometer-cli 0.1.0 (engines: ...)": the number is what a table has room for.
+            static const QRegularExpression number(QStringLiteral("\\d+\\.\\d+\\.\\d+\\S*"));
+            const auto m = number.match(r.version);
+            h.version = m.hasMatch() ? m.captured() : r.version;
             h.run = r.run;
             h.error = r.error;
             if (h.error.isEmpty() && !r.complete())

@@ -66,7 +66,7 @@ enum class HostState { Waiting, Checking, Running, CleaningUp, Done, Failed };
 struct HostRun {
     HostSpec host;
     HostState state = HostState::Waiting;
-    QString version; // what the host runs, where known: an ssh host's "diskometer-cli 0.1.0"
+    QString version; // what the host runs, where known: an ssh host's Diskometer, "0.1.0"
     QString error; // why the host has no complete result; empty when it has one
     QString leftover; // a fio server's test file that may remain (fioremote.h)
     std::optional<HistoryInput> run; // what the history stores: kind grid, this host

@@ -57,7 +57,9 @@ RemoteDialog::RemoteDialog(RemoteRequest base, HistoryService* history, QWidget*
     m_table->setHorizontalHeaderLabels(
         { tr("Host"), tr("Through"), tr("Version"), tr("State"), tr("Progress"), tr("Error") });
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(HostColumn, QHeaderView::Interactive);
     m_table->horizontalHeader()->setSectionResizeMode(ErrorColumn, QHeaderView::Stretch);
+    m_table->setTextElideMode(Qt::ElideMiddle); // a long path says least in its middle
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -172,7 +174,9 @@ void RemoteDialog::start()
     m_table->setRowCount(int(request.hosts.size()));
     for (int i = 0; i < int(request.hosts.size()); ++i) {
         const HostSpec& h = request.hosts[size_t(i)];
-        m_table->setItem(i, HostColumn, new QTableWidgetItem(h.where()));
+        auto* where = new QTableWidgetItem(h.where());
+        where->setToolTip(h.where());
+        m_table->setItem(i, HostColumn, where);
         m_table->setItem(i, ThroughColumn, new QTableWidgetItem(throughText(h.transport)));
         m_table->setItem(i, VersionColumn, new QTableWidgetItem());
         m_table->setItem(i, StateColumn, new QTableWidgetItem(stateText(HostState::Waiting)));
@@ -182,6 +186,10 @@ void RemoteDialog::start()
         bar->setValue(0);
         m_table->setCellWidget(i, ProgressColumn, bar);
     }
+    // A long host:path would leave the errors no room: capped, elided, whole in its tooltip.
+    m_table->resizeColumnToContents(HostColumn);
+    m_table->setColumnWidth(HostColumn,
+        std::min(m_table->columnWidth(HostColumn), m_table->fontMetrics().averageCharWidth() * 40));
     m_status->setText(request.grid.together ? tr("Running on every host at once…") : tr("Running on the hosts in turn…"));
     m_run->setEnabled(false);
     m_stop->setEnabled(true);

@@ -188,9 +188,10 @@ void RemoteDialog::start()
     }
     // A long host:path would leave the errors no room: capped, elided, whole in its tooltip.
     m_table->resizeColumnToContents(HostColumn);
-    m_table->setColumnWidth(HostColumn,
-        std::min(m_table->columnWidth(HostColumn), m_table->fontMetrics().averageCharWidth() * 40));
-    m_status->setText(request.grid.together ? tr("Running on every host at once…") : tr("Running on the hosts in turn…"));
+    m_table->setColumnWidth(
+        HostColumn, std::min(m_table->columnWidth(HostColumn), m_table->fontMetrics().averageCharWidth() * 40));
+    m_status->setText(
+        request.grid.together ? tr("Running on every host at once…") : tr("Running on the hosts in turn…"));
     m_run->setEnabled(false);
     m_stop->setEnabled(true);
     m_hosts->setReadOnly(true);

@@ -42,7 +42,10 @@ namespace {
         return {};
     }
 
-    QString transportWord(HostTransport t) { return t == HostTransport::Ssh ? QStringLiteral("ssh") : QStringLiteral("fio"); }
+    QString transportWord(HostTransport t)
+    {
+        return t == HostTransport::Ssh ? QStringLiteral("ssh") : QStringLiteral("fio");
+    }
 
     QByteArray hostsJson(const HostsOutcome& o)
     {
@@ -61,9 +64,9 @@ namespace {
             hosts.append(host);
         }
         const QJsonObject root { { QStringLiteral("schema"), QLatin1String(kHostsSchema) },
-            { QStringLiteral("kind"), QStringLiteral("grid") }, { QStringLiteral("transport"), QStringLiteral("mixed") },
-            { QStringLiteral("fio_version"), o.fioVersion }, { QStringLiteral("interrupted"), o.interrupted },
-            { QStringLiteral("hosts"), hosts } };
+            { QStringLiteral("kind"), QStringLiteral("grid") },
+            { QStringLiteral("transport"), QStringLiteral("mixed") }, { QStringLiteral("fio_version"), o.fioVersion },
+            { QStringLiteral("interrupted"), o.interrupted }, { QStringLiteral("hosts"), hosts } };
         return QJsonDocument(root).toJson(QJsonDocument::Indented);
     }
 
@@ -118,9 +121,9 @@ int runMixedRemoteCommand(const QCommandLineParser& p, const QString& program)
         printError(QStringLiteral("only one report can go to stdout (-): write the others to files"));
         return kExitUsage;
     }
-    for (const auto& [name, path] : { std::pair { QStringLiteral("json"), jsonOut },
-             std::pair { QStringLiteral("markdown"), markdownOut }, std::pair { QStringLiteral("text"), textOut },
-             std::pair { QStringLiteral("html"), htmlOut } })
+    for (const auto& [name, path] :
+        { std::pair { QStringLiteral("json"), jsonOut }, std::pair { QStringLiteral("markdown"), markdownOut },
+            std::pair { QStringLiteral("text"), textOut }, std::pair { QStringLiteral("html"), htmlOut } })
         if (auto st = checkOutputPath(name, path); !st) {
             printError(QString::fromStdString(st.error().message));
             return kExitUsage;
@@ -179,8 +182,9 @@ int runMixedRemoteCommand(const QCommandLineParser& p, const QString& program)
                                        QString::fromLatin1(directionName(t.spec.direction)),
                                        QString::fromStdString(*t.error)));
         if (!h.leftover.isEmpty())
-            printError(QStringLiteral("%1: %2 may remain there (the host did not answer the clean-up): remove it by hand")
-                           .arg(h.host.name(), h.leftover));
+            printError(
+                QStringLiteral("%1: %2 may remain there (the host did not answer the clean-up): remove it by hand")
+                    .arg(h.host.name(), h.leftover));
     }
     if (outcome.interrupted)
         printError(QStringLiteral("interrupted: every host's run was told to stop"));

@@ -30,7 +30,9 @@ namespace {
     const char* kDescription
         = "Runs the grid on other machines through fio's client/server mode and shows them side by side.\n"
           "(ssh://[USER@]HOST[:PORT]/PATH hosts run Diskometer itself over SSH instead, any kind: see\n"
-          "`remote ssh://HOST/PATH --help` and docs/REMOTE.md.)\n"
+          "`remote ssh://HOST/PATH --help` and docs/REMOTE.md. Both kinds may be given in one run, for the\n"
+          "grid: the fio servers run first, then the ssh:// hosts, in one table; --json is then\n"
+          "diskometer.hosts/1 with each host's \"transport\", and --together takes hosts of one kind only.)\n"
           "Each HOST runs `fio --server` (packaged everywhere: apt-get install fio); this machine runs\n"
           "`fio --client` with the job file `diskometer-cli fio-job` prints, so the figures mean the same.\n"
           "PATH is a directory on that host (fio makes diskometer-fio.tmp there and removes it, also when a\n"

@@ -47,7 +47,10 @@ namespace {
         return HostState::Failed;
     }
 
-    QString stoppedBeforeTurn(const HostSpec& h) { return QStringLiteral("%1: not run (stopped before its turn)").arg(h.name()); }
+    QString stoppedBeforeTurn(const HostSpec& h)
+    {
+        return QStringLiteral("%1: not run (stopped before its turn)").arg(h.name());
+    }
 
 } // namespace
 
@@ -224,7 +227,8 @@ HostsOutcome runHosts(const HostsRequest& req, const HostsProgressFn& progress, 
         for (const HostRun& h : o.hosts)
             if (!why.contains(h.error))
                 why << h.error;
-        o.error = why.size() == 1 ? why.front() : QStringLiteral("no host can run the tests:\n  ") + why.join(QStringLiteral("\n  "));
+        o.error = why.size() == 1 ? why.front()
+                                  : QStringLiteral("no host can run the tests:\n  ") + why.join(QStringLiteral("\n  "));
     }
     return o;
 }

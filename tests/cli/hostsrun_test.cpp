@@ -90,8 +90,8 @@ TEST(GridArguments, EditedRowsGoOneByOne)
 
 TEST(HostSpecs, BothKindsInTheOrderGiven)
 {
-    auto hosts = parseHostSpecs({ "ssh://pi@[::1]:2222/srv/dm", "nas.lan:/srv/a", "ssh://pi4.lan/mnt/ssd",
-        "[fd00::2]:8766:/data" });
+    auto hosts = parseHostSpecs(
+        { "ssh://pi@[::1]:2222/srv/dm", "nas.lan:/srv/a", "ssh://pi4.lan/mnt/ssd", "[fd00::2]:8766:/data" });
     ASSERT_TRUE(hosts) << hosts.error().message;
     ASSERT_EQ(hosts->size(), 4u);
     EXPECT_EQ((*hosts)[0].transport, HostTransport::Ssh);
@@ -150,7 +150,12 @@ TEST(HostsRun, EveryHostFailsInItsOwnRowInTheOrderGiven)
     r.localVersion = QStringLiteral("0.1.0");
     std::vector<std::pair<size_t, HostState>> seen;
     std::atomic<bool> cancel { false };
-    const HostsOutcome o = runHosts(r, [&](const HostsProgress& p) { seen.push_back({ p.host, p.state }); }, cancel);
+    const HostsOutcome o = runHosts(
+        r,
+        [&](const HostsProgress& p) {
+            seen.push_back({ p.host, p.state });
+        },
+        cancel);
     ASSERT_EQ(o.hosts.size(), 3u);
     EXPECT_EQ(o.hosts[0].host.transport, HostTransport::Ssh);
     EXPECT_EQ(o.hosts[1].host.transport, HostTransport::FioServer);

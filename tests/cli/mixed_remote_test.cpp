@@ -88,18 +88,18 @@ TEST(MixedRemote, AnSshHostAndAFioServerInOneTable)
 // Refused before any connection: nothing listens on these addresses.
 TEST(MixedRemote, WhatFioServersCannotDoIsRefusedFirst)
 {
-    const CliTextOutcome sweep = asText(runCli({ "remote", "ssh://127.0.0.1:1/srv", "127.0.0.1:/srv", "--kind", "sweep" },
-        { .timeoutMs = 30000 }));
+    const CliTextOutcome sweep = asText(
+        runCli({ "remote", "ssh://127.0.0.1:1/srv", "127.0.0.1:/srv", "--kind", "sweep" }, { .timeoutMs = 30000 }));
     EXPECT_EQ(sweep.exitCode, 2);
     EXPECT_TRUE(sweep.err.contains("fio's servers run only the grid")) << sweep.err.toStdString();
-    const CliTextOutcome together = asText(
-        runCli({ "remote", "127.0.0.1:/srv", "ssh://127.0.0.1:1/srv", "--together" }, { .timeoutMs = 30000 }));
+    const CliTextOutcome together
+        = asText(runCli({ "remote", "127.0.0.1:/srv", "ssh://127.0.0.1:1/srv", "--together" }, { .timeoutMs = 30000 }));
     EXPECT_EQ(together.exitCode, 2);
     EXPECT_TRUE(together.err.contains("--together cannot start fio's servers and ssh:// hosts"))
         << together.err.toStdString();
     // A kind's own option beside a fio server: said as the grid's parser says it.
-    const CliTextOutcome other = asText(runCli(
-        { "remote", "ssh://127.0.0.1:1/srv", "127.0.0.1:/srv", "--blocks", "4K" }, { .timeoutMs = 30000 }));
+    const CliTextOutcome other = asText(
+        runCli({ "remote", "ssh://127.0.0.1:1/srv", "127.0.0.1:/srv", "--blocks", "4K" }, { .timeoutMs = 30000 }));
     EXPECT_EQ(other.exitCode, 2);
     EXPECT_TRUE(other.err.contains("with a fio server among the hosts, 127.0.0.1:/srv")) << other.err.toStdString();
 }

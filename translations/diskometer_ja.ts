@@ -2401,6 +2401,10 @@ Write MB/s</source>
         <source>Run %1 has no tiles to show</source>
         <translation>実行 %1 には表示できる結果がありません</translation>
     </message>
+    <message>
+        <source>Started together (barriers: %1): within %2 ms of each other, at most %3 ms.</source>
+        <translation>同時に開始しました（バリア: %1 回）。ホスト間のずれは %2 ミリ秒以内、最大 %3 ミリ秒です。</translation>
+    </message>
 </context>
 <context>
     <name>dm::ResultGrid</name>

@@ -281,6 +281,14 @@ void RemoteDialog::done(HostsOutcome outcome, Comparison comparison)
         }
     }
     m_table->resizeRowsToContents();
+    if (m_together->isChecked() && !m_outcome.barriers.empty()) {
+        // Measured over the connections (sshremote.h), as the CLI says it under its table.
+        const SshTogetherSkew worst = worstSkew(m_outcome.barriers);
+        lines << tr("Started together (barriers: %1): within %2 ms of each other, at most %3 ms.")
+                     .arg(worst.barriers)
+                     .arg(worst.skewMs, 0, 'f', 1)
+                     .arg(worst.skewBoundMs, 0, 'f', 1);
+    }
     if (m_outcome.interrupted)
         lines.prepend(tr("Stopped: every host's run was told to stop."));
     const std::vector<HistoryRecord> records = m_outcome.records();

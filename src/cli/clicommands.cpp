@@ -25,8 +25,8 @@ const std::vector<CliCommand>& cliCommands()
         { "health", runHealthCommand, "[DEVICE]", "show each drive's health, temperature and SMART figures" },
         { "history", runHistoryCommand, "SUBCOMMAND", "list, show, compare, import and delete stored runs" },
         { "fio-job", runFioJobCommand, "TARGET", "print an fio job file that runs the same tests" },
-        { "remote", runRemoteCommand, "HOST[:PORT]:PATH...",
-            "run the grid on other machines through fio's client/server mode" },
+        { "remote", runRemoteCommand, "ssh://HOST/PATH... | HOST[:PORT]:PATH...",
+            "run any test on other machines over SSH, or the grid through fio's server" },
     };
     return all;
 }

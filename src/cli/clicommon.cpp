@@ -38,6 +38,12 @@ namespace {
 
 std::atomic<bool>& cliCancelFlag() { return g_cancel; }
 
+bool& checkOptionsOnly()
+{
+    static bool only = false;
+    return only;
+}
+
 void installSignalHandlers()
 {
     struct sigaction sa { };
@@ -47,21 +53,6 @@ void installSignalHandlers()
     sigaction(SIGINT, &sa, nullptr);
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGHUP, &sa, nullptr);
-}
-
-void stopWhenStdinCloses()
-{
-    std::thread([] {
-        char buffer[256];
-        for (;;) {
-            const ssize_t got = ::read(STDIN_FILENO, buffer, sizeof buffer);
-            if (got == 0 || (got < 0 && errno != EINTR))
-                break;
-        }
-        // The handlers installSignalHandlers() set turn this into a stop; before they are set
-        // the default action ends the program, which is a stop too.
-        ::kill(::getpid(), SIGINT);
-    }).detach();
 }
 
 bool interruptedBySignal() { return g_signal != 0; }

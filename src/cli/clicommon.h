@@ -20,10 +20,11 @@ inline constexpr int kExitOk = 0, kExitTestError = 1, kExitUsage = 2, kExitInter
 
 std::atomic<bool>& cliCancelFlag();
 void installSignalHandlers();
-// A thread that waits for standard input to close and then stops the run as SIGINT (Ctrl-C)
-// does: for a run driven over ssh (--stop-on-stdin-eof, main.cpp).
-void stopWhenStdinCloses();
 bool interruptedBySignal();
+// --check-options (hidden, taken out in main.cpp): a kind's command ends with exit 0 once its
+// options are read and their values checked (prepareKind), before its target is looked at.
+// `remote ssh://` checks what it passes on to the hosts this way, before any connection.
+bool& checkOptionsOnly();
 
 void printError(const QString& message);
 // "" = not asked; "-" = stdout; else a file, as writeReportFile writes it (never replacing a

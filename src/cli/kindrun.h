@@ -30,6 +30,8 @@ template <class ReportT> struct KindOutput {
 // Returns the exit code when it cannot run (the error is printed), nothing when it can.
 template <class Request> std::optional<int> prepareKind(const CommonOptions& common, Request& req, bool writes)
 {
+    if (checkOptionsOnly())
+        return kExitOk; // the options were read and their values are fine; the target is the host's
     req.allowDestructive = common.allowDestructive;
     req.engine = common.engine;
     req.stallTimeoutSeconds = common.stallTimeoutSeconds;

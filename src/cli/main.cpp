@@ -8,14 +8,14 @@
 #include "jsonreport.h"
 #include "markdownreport.h"
 #include "progressline.h"
+#include "remotestdin.h"
 #include "reportfile.h"
 #include "runheader.h"
 #include "signatures.h"
 #include "stalltimeout.h"
 
-#include <sys/stat.h>
-#include "targetinuse.h"
 #include "targetinfo.h"
+#include "targetinuse.h"
 #include "textreport.h"
 #include "udisksaccess.h"
 
@@ -23,9 +23,9 @@
 
 #include <algorithm>
 #include <csignal>
-#include <sys/stat.h>
 #include <cstdio>
 #include <cstring>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -170,16 +170,26 @@ int runCommand(int argc, char** argv)
 // device that stopped answering may still hold I/O: say so, and do not let the exit wait for it.
 int main(int argc, char** argv)
 {
-    // `remote ssh://` (sshremote.h) runs every command with this hidden option: a run stops as
-    // on Ctrl-C when its standard input closes (the connection went, or the driving machine
-    // stopped), so no run outlives its connection. Taken out here, so every command has it.
-    for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--stop-on-stdin-eof") == 0) {
-            std::memmove(argv + i, argv + i + 1, sizeof(char*) * size_t(argc - i)); // with argv[argc]
-            --argc;
-            dm::stopWhenStdinCloses();
-            break;
+    // `remote ssh://` (sshremote.h) runs every command with these hidden options (remotestdin.h):
+    // a run stops as on Ctrl-C when its standard input closes (the connection went, or the
+    // driving machine stopped), so no run outlives its connection; and with --together it waits
+    // for the other hosts before each timed item. Taken out here, so every command has them.
+    // --check-options (clicommon.h) is the same kind of option, for `remote ssh://` here.
+    bool stopOnEof = false, barrier = false;
+    for (int i = 1; i < argc;) {
+        bool* flag = std::strcmp(argv[i], "--stop-on-stdin-eof") == 0 ? &stopOnEof
+            : std::strcmp(argv[i], "--together-barrier") == 0         ? &barrier
+            : std::strcmp(argv[i], "--check-options") == 0            ? &dm::checkOptionsOnly()
+                                                                      : nullptr;
+        if (!flag) {
+            ++i;
+            continue;
         }
+        *flag = true;
+        std::memmove(argv + i, argv + i + 1, sizeof(char*) * size_t(argc - i)); // with argv[argc]
+        --argc;
+    }
+    dm::watchRemoteStdin(stopOnEof, barrier);
     const int code = dm::finishStandardOutput(runCommand(argc, argv));
     dm::reportHeldIoAtExit();
     return code;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "progressline.h"
 
+#include "remotestdin.h"
+
 #include <QStringList>
 
 #include <algorithm>
@@ -59,6 +61,9 @@ void ProgressLine::attach(RunEvents& events)
 {
     events.phase = [this](const RunPhase& p) { m_status.show(phaseLineText(p)); };
     events.finished = [this] { m_status.clear(); };
+    // Every command's run goes through here: the one place a run driven by `remote ssh://
+    // --together` waits for the other hosts before each timed item (remotestdin.h).
+    events.itemStarting = holdAtRemoteBarrier;
 }
 
 } // namespace dm

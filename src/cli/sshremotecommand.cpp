@@ -38,8 +38,12 @@ namespace {
           "  --html FILE      The hosts side by side as a web page.\n"
           "  --no-history     Do not store the hosts' runs in the history.\n"
           "  --quiet          No progress on stderr.\n"
+          "  --together       Every host at once (shared storage, a network under load): each host waits at\n"
+          "                   a barrier before each timed item (each grid or sweep test, each copy set, the\n"
+          "                   other kinds' timed part) until every host is there; the skew measured is said.\n"
+          "                   With the grid, a last row sums the hosts.\n"
           "Every other option is the kind's own (`diskometer-cli KIND --help`), checked here first and\n"
-          "passed on to each host. Hosts run in turn; each finished run is stored in the history as a run\n"
+          "passed on to each host. Hosts run in turn unless --together; each finished run is stored in the history as a run\n"
           "of its kind with the host's name (health is shown, not stored, as locally).\n\n"
           "Exit codes: 0 every host ran, 1 a host or a test failed (the others are still reported),\n"
           "2 bad usage or no host could run, 130 interrupted (every host's run is stopped).\n";
@@ -98,17 +102,22 @@ namespace {
         return a;
     }
 
-    // The kind's options through the kind's own parser here, so a typo fails before any
-    // connection: the grid's in this process (values too), another kind's by this program's
-    // `KIND OPTIONS --help`, which fails on an unknown option or a missing value.
+    // The kind's options through the kind's own parser here, so a typo or a value out of range
+    // fails before any connection: the grid's in this process, another kind's by this program's
+    // `KIND PLACEHOLDER OPTIONS --check-options` (clicommon.h), which reads and checks them and
+    // stops before the target; health, which has no such stop, by `health OPTIONS --help`.
     QString checkKindOptions(const QString& program, const QString& kind, const QStringList& passed)
     {
         if (kind == QLatin1String("grid")) {
             auto grid = parseCliOptions(QStringList { program } + passed + QStringList { QStringLiteral(".") });
             return grid ? QString() : QString::fromStdString(grid.error().message);
         }
+        const QStringList check = kind == QLatin1String("health")
+            ? QStringList { kind } + passed + QStringList { QStringLiteral("--help") }
+            : QStringList { kind, QStringLiteral("/placeholder-of-the-hosts-path") } + passed
+                + QStringList { QStringLiteral("--check-options") };
         QProcess self;
-        self.start(QCoreApplication::applicationFilePath(), QStringList { kind } + passed + QStringList { QStringLiteral("--help") });
+        self.start(QCoreApplication::applicationFilePath(), check);
         if (!self.waitForFinished(30000))
             return QStringLiteral("the %1 options could not be checked here").arg(kind);
         if (self.exitStatus() == QProcess::NormalExit && self.exitCode() == 0)
@@ -155,7 +164,33 @@ namespace {
         return t;
     }
 
-    QByteArray hostsJson(const SshOutcome& o, const QString& kind)
+    // How together the hosts were: the worst barrier's skew, measured, and its certain bound.
+    QString togetherSummary(const SshOutcome& o)
+    {
+        if (o.barriers.empty())
+            return QStringLiteral("together: no host came to a barrier, so nothing was started together");
+        const SshTogetherSkew worst = worstSkew(o.barriers);
+        return QStringLiteral("together: %1 barrier%2; the hosts started each within %3 ms of each other "
+                              "(measured midway between go and started; at most %4 ms); the first to arrive "
+                              "waited up to %5 ms")
+            .arg(worst.barriers)
+            .arg(worst.barriers == 1 ? QString() : QStringLiteral("s"))
+            .arg(worst.skewMs, 0, 'f', 1)
+            .arg(worst.skewBoundMs, 0, 'f', 1)
+            .arg(worst.waitedMs, 0, 'f', 0);
+    }
+
+    QJsonValue barriersJson(const SshOutcome& o)
+    {
+        QJsonArray list;
+        for (const SshBarrier& b : o.barriers)
+            list.append(QJsonObject { { QStringLiteral("seq"), qint64(b.seq) }, { QStringLiteral("item"), qint64(b.item) },
+                { QStringLiteral("hosts"), qint64(b.hosts) }, { QStringLiteral("waited_ms"), b.waitedMs },
+                { QStringLiteral("skew_ms"), b.skewMs }, { QStringLiteral("skew_bound_ms"), b.skewBoundMs } });
+        return list;
+    }
+
+    QByteArray hostsJson(const SshOutcome& o, const QString& kind, bool together)
     {
         QJsonArray hosts;
         for (const SshHostResult& h : o.hosts) {
@@ -166,9 +201,11 @@ namespace {
                 host.insert(QStringLiteral("report"), QJsonDocument::fromJson(h.json).object());
             hosts.append(host);
         }
-        const QJsonObject root { { QStringLiteral("schema"), QLatin1String(kHostsSchema) },
+        QJsonObject root { { QStringLiteral("schema"), QLatin1String(kHostsSchema) },
             { QStringLiteral("kind"), kind }, { QStringLiteral("transport"), QStringLiteral("ssh") },
             { QStringLiteral("interrupted"), o.interrupted }, { QStringLiteral("hosts"), hosts } };
+        if (together)
+            root.insert(QStringLiteral("together"), QJsonObject { { QStringLiteral("barriers"), barriersJson(o) } });
         return QJsonDocument(root).toJson(QJsonDocument::Indented);
     }
 
@@ -205,11 +242,12 @@ int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt)
         printError(QStringLiteral("--kind %1: give one of %2").arg(args->kind, sshKinds().join(QStringLiteral(", "))));
         return kExitUsage;
     }
-    if (args->together) {
-        printError(QStringLiteral("--together is not available for ssh:// hosts yet: they run in turn"));
+    if (args->together && args->kind == QLatin1String("health")) {
+        printError(QStringLiteral("--together times runs, and health measures nothing: leave it out"));
         return kExitUsage;
     }
     SshRunRequest req;
+    req.together = args->together;
     req.kind = args->kind;
     req.kindArguments = args->passed;
     req.localVersion = QStringLiteral(DM_VERSION);
@@ -268,16 +306,21 @@ int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt)
             records.push_back({ h.run->entry, h.run->json });
     if (!args->noHistory)
         storeHostRuns(records, args->quiet);
-    const Comparison comparison = buildComparison(records);
-    const QString table = req.kind == QLatin1String("health")
+    Comparison comparison = buildComparison(records);
+    // What the shared storage gave at once: the grid's tests overlapped (each started at a barrier).
+    if (req.together && req.kind == QLatin1String("grid"))
+        addTotalRow(comparison);
+    QString table = req.kind == QLatin1String("health")
         ? healthTable(outcome)
         : (records.empty() ? QString() : formatComparisonMarkdown(comparison));
+    if (req.together)
+        table += QLatin1Char('\n') + togetherSummary(outcome) + QLatin1Char('\n');
     bool written = true;
     if (!outs.contains(QStringLiteral("-")))
         written &= writeOutput(QStringLiteral("-"), table.toUtf8());
     if (!args->html.isEmpty() && !records.empty())
         written &= writeOutput(args->html, formatComparisonHtml(comparison));
-    written &= writeOutput(args->json, hostsJson(outcome, req.kind));
+    written &= writeOutput(args->json, hostsJson(outcome, req.kind, req.together));
     written &= writeOutput(args->markdown, reportsText(outcome, table, true).toUtf8());
     written &= writeOutput(args->text, reportsText(outcome, table, false).toUtf8());
     for (const SshHostResult& h : outcome.hosts)

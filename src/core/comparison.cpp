@@ -449,4 +449,31 @@ QByteArray formatComparisonCsv(const Comparison& c)
     return (lines.join(QStringLiteral("\r\n")) + QStringLiteral("\r\n")).toUtf8();
 }
 
+void addTotalRow(Comparison& c)
+{
+    if (c.runs.size() < 2)
+        return;
+    ComparisonRun total;
+    total.label = QStringLiteral("All hosts (sum)");
+    // The hosts' own source (fio's, or Diskometer's over ssh), when they share one.
+    total.entry.source = c.runs.front().entry.source;
+    total.entry.kind = c.runs.front().entry.kind;
+    for (const ComparisonRun& run : c.runs)
+        if (run.entry.source != total.entry.source)
+            total.entry.source.clear();
+    total.entry.created = c.runs.front().entry.created;
+    total.cells.resize(c.columns.size());
+    for (size_t col = 0; col < c.columns.size(); ++col) {
+        ComparisonCell& sum = total.cells[col];
+        for (const ComparisonRun& run : c.runs) {
+            const ComparisonCell& cell = run.cells[col];
+            if (cell.mbPerSec)
+                sum.mbPerSec = sum.mbPerSec.value_or(0) + *cell.mbPerSec;
+            if (cell.iops)
+                sum.iops = sum.iops.value_or(0) + *cell.iops;
+        }
+    }
+    c.runs.push_back(std::move(total));
+}
+
 } // namespace dm

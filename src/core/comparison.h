@@ -111,4 +111,9 @@ std::vector<double> comparisonTableXs(const ComparisonChart& chart);
 // '.' as the decimal point whatever the locale, "\r\n" line ends as RFC 4180 says.
 QByteArray formatComparisonCsv(const Comparison& comparison);
 
+// For remote --together (fio's hosts or ssh's): a last row "All hosts (sum)" adding every host's
+// MB/s and IOPS per test (what the shared storage delivered at once). fio's own "All clients"
+// entry sums every section of every host into one figure, which is not a test, so it is not used.
+void addTotalRow(Comparison& comparison);
+
 } // namespace dm

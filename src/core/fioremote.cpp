@@ -485,26 +485,4 @@ std::vector<HistoryRecord> remoteRecords(const RemoteOutcome& outcome)
     return records;
 }
 
-void addTotalRow(Comparison& c)
-{
-    if (c.runs.size() < 2)
-        return;
-    ComparisonRun total;
-    total.label = QStringLiteral("All hosts (sum)");
-    total.entry.source = QString::fromLatin1(kSourceFio);
-    total.entry.created = c.runs.front().entry.created;
-    total.cells.resize(c.columns.size());
-    for (size_t col = 0; col < c.columns.size(); ++col) {
-        ComparisonCell& sum = total.cells[col];
-        for (const ComparisonRun& run : c.runs) {
-            const ComparisonCell& cell = run.cells[col];
-            if (cell.mbPerSec)
-                sum.mbPerSec = sum.mbPerSec.value_or(0) + *cell.mbPerSec;
-            if (cell.iops)
-                sum.iops = sum.iops.value_or(0) + *cell.iops;
-        }
-    }
-    c.runs.push_back(std::move(total));
-}
-
 } // namespace dm

@@ -95,9 +95,4 @@ RemoteOutcome runOnHosts(const RemoteRequest& request, const RemoteProgressFn& p
 // The hosts that finished, as stored runs for buildComparison (ids 0: not stored, or not yet).
 std::vector<HistoryRecord> remoteRecords(const RemoteOutcome& outcome);
 
-// For --together: a last row "All hosts (sum)" adding every host's MB/s and IOPS per test (what
-// the shared storage delivered at once). fio's own "All clients" entry sums every section of
-// every host into one figure, which is not a test, so it is not used.
-void addTotalRow(Comparison& comparison);
-
 } // namespace dm

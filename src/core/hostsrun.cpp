@@ -204,6 +204,7 @@ HostsOutcome runHosts(const HostsRequest& req, const HostsProgressFn& progress, 
             ssh, [&](const SshProgress& p) { report(sshAt[p.host], stateOf(p.state), std::nullopt, p.message); },
             cancel);
         o.interrupted |= so.interrupted;
+        o.barriers = so.barriers;
         for (size_t k = 0; k < sshAt.size(); ++k) {
             HostRun& h = o.hosts[sshAt[k]];
             const SshHostResult& r = so.hosts[k];

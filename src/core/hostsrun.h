@@ -78,6 +78,7 @@ struct HostRun {
 struct HostsOutcome {
     std::vector<HostRun> hosts; // in the order given
     QString fioVersion; // this machine's fio, when a fio server was in the list
+    std::vector<SshBarrier> barriers; // ssh:// hosts only, together: their barriers (sshremote.h)
     QString error; // nothing could run: no host could (each host's error says why)
     bool interrupted = false;
     // 0 every host ran every test, 1 a host or a test failed, 2 nothing could run, 130 stopped.

@@ -9,7 +9,10 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 
+#include <algorithm>
 #include <csignal>
+#include <cstring>
+#include <map>
 #include <memory>
 
 namespace dm {
@@ -93,6 +96,213 @@ namespace {
             progress({ i, s, s == SshHostState::Failed ? r.error : QString() });
     }
 
+    // What a host's run came to, from its ssh call: its report read through the kind registry,
+    // or why there is none.
+    void finishRun(const SshRunRequest& req, SshHostResult& r, const SshCall& call)
+    {
+        r.remoteExit = exitOf(*call.process);
+        const QString err = QString::fromUtf8(call.err).trimmed();
+        if (call.stopping) {
+            r.error = QStringLiteral("%1: stopped").arg(r.host.name());
+        } else if (r.remoteExit == 255 || r.remoteExit == -1) {
+            // ssh's own failure: the connection went (the host rebooted, the network dropped).
+            r.error = QStringLiteral("%1: the connection was lost mid-run (%2): its results are lost; the run there "
+                                     "stopped with its connection and removes its own test files")
+                          .arg(r.host.name(), lastLine(err));
+        } else if (call.out.trimmed().isEmpty()) {
+            r.error = QStringLiteral("%1: diskometer-cli there failed (exit code %2): %3")
+                          .arg(r.host.name())
+                          .arg(r.remoteExit)
+                          .arg(err.isEmpty() ? QStringLiteral("no message") : err.section(QLatin1Char('\n'), -3));
+        } else if (req.kind == QLatin1String("health")) {
+            r.json = call.out; // not a run: health is shown, never stored (as locally)
+        } else {
+            auto inputs = historyInputsFromFile(call.out);
+            if (!inputs || inputs->size() != 1) {
+                r.error = QStringLiteral("%1: its report does not read here (%2): install the same Diskometer "
+                                         "version on both (this one is %3, that one %4)")
+                              .arg(r.host.name(),
+                                  inputs ? QStringLiteral("%1 reports").arg(inputs->size())
+                                         : QString::fromStdString(inputs.error().message),
+                                  req.localVersion, r.version);
+            } else {
+                r.json = call.out;
+                HistoryInput in = std::move(inputs->front());
+                in.entry.host = r.host.name();
+                r.run = std::move(in);
+                // A test that failed there: the report came back, the host reported it (exit 1).
+                if (r.remoteExit != 0 && !err.isEmpty())
+                    r.error = QStringLiteral("%1: %2").arg(r.host.name(), err.section(QLatin1Char('\n'), -1));
+            }
+        }
+    }
+
+    // --together: every ready host's run at once, held at each barrier until all that still run
+    // have come to it. One thread polls every ssh (stderr first: that is where the barrier's lines
+    // come), so "go" goes to every host within microseconds of each other.
+    class TogetherRun {
+    public:
+        TogetherRun(const SshRunRequest& req, const QStringList& ssh, SshOutcome& o, const SshProgressFn& progress)
+            : m_req(req)
+            , m_ssh(ssh)
+            , m_o(o)
+            , m_progress(progress)
+        {
+        }
+
+        void run(const std::vector<size_t>& ready, const std::atomic<bool>& cancel)
+        {
+            m_clock.start();
+            for (const size_t i : ready) {
+                Host& h = m_hosts.emplace_back();
+                h.index = i;
+                emitState(m_progress, i, m_o.hosts[i], SshHostState::Running);
+                startSsh(h.call, m_ssh, m_o.hosts[i].host, remoteCommandWords(m_req, m_o.hosts[i].host));
+                h.call.process->setReadChannel(QProcess::StandardError);
+            }
+            qint64 stoppedAt = -1;
+            while (std::any_of(m_hosts.begin(), m_hosts.end(), [](const Host& h) { return !h.done; })) {
+                // Quick turns while a host's "started" is awaited (it times the skew), slow otherwise.
+                const int wait = awaitingStart() ? 1 : 20;
+                for (Host& h : m_hosts)
+                    if (!h.done)
+                        poll(h, wait);
+                release();
+                if (stoppedAt < 0 && cancel.load()) {
+                    stoppedAt = m_clock.elapsed();
+                    for (Host& h : m_hosts)
+                        if (!h.done) {
+                            h.call.stopping = true;
+                            h.call.process->closeWriteChannel();
+                        }
+                }
+                if (stoppedAt >= 0 && m_clock.elapsed() - stoppedAt > m_req.stopGraceMs)
+                    for (Host& h : m_hosts)
+                        if (!h.done)
+                            h.call.process->kill();
+            }
+            for (auto& [seq, t] : m_tracks)
+                if (!t.go.empty())
+                    m_o.barriers.push_back(summary(seq, t));
+        }
+
+    private:
+        struct Host {
+            size_t index = 0;
+            SshCall call;
+            QByteArray partial; // stderr after its last line break
+            bool done = false;
+        };
+        struct Track { // one barrier, by host index; times in ms on m_clock
+            size_t item = 0;
+            std::map<size_t, double> ready, go, started;
+        };
+
+        double now() const { return double(m_clock.nsecsElapsed()) / 1e6; }
+
+        bool awaitingStart() const
+        {
+            for (const auto& [seq, t] : m_tracks)
+                if (!t.go.empty() && t.started.size() < t.go.size())
+                    return true;
+            return false;
+        }
+
+        void poll(Host& h, int waitMs)
+        {
+            QProcess& p = *h.call.process;
+            p.waitForReadyRead(waitMs);
+            h.call.out += p.readAllStandardOutput();
+            readErr(h, p.readAllStandardError());
+            if (p.state() != QProcess::NotRunning)
+                return;
+            h.call.out += p.readAllStandardOutput();
+            readErr(h, p.readAllStandardError() + (h.partial.isEmpty() ? QByteArray() : QByteArray("\n")));
+            h.done = true;
+            SshHostResult& r = m_o.hosts[h.index];
+            finishRun(m_req, r, h.call);
+            emitState(m_progress, h.index, r, r.complete() ? SshHostState::Done : SshHostState::Failed);
+        }
+
+        // The barrier's lines are taken out; everything else is the host's stderr as it was.
+        void readErr(Host& h, const QByteArray& data)
+        {
+            h.partial += data;
+            for (qsizetype nl; (nl = h.partial.indexOf('\n')) >= 0;) {
+                const QByteArray line = h.partial.left(nl);
+                h.partial.remove(0, nl + 1);
+                if (!line.startsWith(kBarrierLine)) {
+                    h.call.err += line + '\n';
+                    continue;
+                }
+                const QList<QByteArray> words = line.mid(qsizetype(std::strlen(kBarrierLine))).split(' ');
+                const unsigned long seq = words.value(1).toULong();
+                if (words.value(0) == "ready") {
+                    Track& t = m_tracks[seq];
+                    t.item = size_t(words.value(2).toULongLong());
+                    t.ready[h.index] = now();
+                } else if (words.value(0) == "started" && m_tracks.count(seq)) {
+                    m_tracks[seq].started[h.index] = now();
+                }
+            }
+        }
+
+        // A barrier opens when every host still running has come to it; a host that ended (done,
+        // failed, dropped) is not waited for.
+        void release()
+        {
+            for (auto& [seq, t] : m_tracks) {
+                if (!t.go.empty())
+                    continue;
+                for (const Host& h : m_hosts)
+                    if (!h.done && !t.ready.count(h.index))
+                        return;
+                for (Host& h : m_hosts) {
+                    if (h.done || !t.ready.count(h.index))
+                        continue;
+                    h.call.process->write(QByteArray(kBarrierGo) + QByteArray::number(qulonglong(seq)) + '\n');
+                    h.call.process->waitForBytesWritten(1000);
+                    t.go[h.index] = now();
+                }
+            }
+        }
+
+        static SshBarrier summary(unsigned long seq, const Track& t)
+        {
+            SshBarrier b;
+            b.seq = seq;
+            b.item = t.item;
+            b.hosts = t.go.size();
+            const auto span = [](const std::vector<double>& v) {
+                return v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end());
+            };
+            std::vector<double> ready, middle, go, started;
+            for (const auto& [host, at] : t.ready)
+                ready.push_back(at);
+            for (const auto& [host, at] : t.go) {
+                go.push_back(at);
+                if (const auto s = t.started.find(host); s != t.started.end()) {
+                    middle.push_back((at + s->second) / 2);
+                    started.push_back(s->second);
+                }
+            }
+            b.waitedMs = span(ready);
+            b.skewMs = span(middle);
+            if (!started.empty())
+                b.skewBoundMs
+                    = *std::max_element(started.begin(), started.end()) - *std::min_element(go.begin(), go.end());
+            return b;
+        }
+
+        const SshRunRequest& m_req;
+        const QStringList& m_ssh;
+        SshOutcome& m_o;
+        const SshProgressFn& m_progress;
+        std::vector<Host> m_hosts;
+        std::map<unsigned long, Track> m_tracks;
+        QElapsedTimer m_clock;
+    };
+
 } // namespace
 
 QString SshHost::name() const
@@ -100,7 +310,8 @@ QString SshHost::name() const
     QString n = user.isEmpty() ? QString() : user + QLatin1Char('@');
     if (port == 0)
         return n + host;
-    return n + (isIpv6() ? QLatin1Char('[') + host + QLatin1Char(']') : host) + QLatin1Char(':') + QString::number(port);
+    return n + (isIpv6() ? QLatin1Char('[') + host + QLatin1Char(']') : host) + QLatin1Char(':')
+        + QString::number(port);
 }
 
 Result<SshHost> parseSshHost(const QString& spec)
@@ -204,8 +415,8 @@ QString remoteVersionProblem(const SshHost& h, const QString& versionOutput, con
     const QString first = versionOutput.section(QLatin1Char('\n'), 0, 0).trimmed();
     const auto there = re.match(first);
     const QStringList here = localVersion.split(QLatin1Char('.'));
-    const QString install = QStringLiteral("install Diskometer %1 there (the same MAJOR.MINOR as this machine's)")
-                                .arg(localVersion);
+    const QString install
+        = QStringLiteral("install Diskometer %1 there (the same MAJOR.MINOR as this machine's)").arg(localVersion);
     if (!there.hasMatch())
         return QStringLiteral("%1: `diskometer-cli --version` there printed '%2', not a Diskometer version: %3")
             .arg(h.name(), first.left(80), install);
@@ -219,10 +430,12 @@ QString remoteVersionProblem(const SshHost& h, const QString& versionOutput, con
 QString sshProblem(const SshHost& h, int exitCode, const QString& err, const QString& localVersion)
 {
     if (exitCode == -2)
-        return QStringLiteral("ssh did not start: install OpenSSH's client here (`sudo apt-get install openssh-client`)");
+        return QStringLiteral(
+            "ssh did not start: install OpenSSH's client here (`sudo apt-get install openssh-client`)");
     if (exitCode == 255) {
         if (err.contains(QLatin1String("Host key verification failed"))
-            || err.contains(QLatin1String("No ED25519 host key is known")) || err.contains(QLatin1String("host key is known")))
+            || err.contains(QLatin1String("No ED25519 host key is known"))
+            || err.contains(QLatin1String("host key is known")))
             return QStringLiteral("%1: its host key is not known here, and ssh asks nothing during a run (BatchMode): "
                                   "check the key and add it (`ssh-keyscan %2 >> ~/.ssh/known_hosts`, or connect once "
                                   "with `ssh %3`)")
@@ -274,6 +487,20 @@ QStringList remoteCommandWords(const SshRunRequest& r, const SshHost& h)
         w << h.path << r.kindArguments << QStringLiteral("--json") << QStringLiteral("-");
     }
     w << QStringLiteral("--quiet") << QStringLiteral("--no-history") << QStringLiteral("--stop-on-stdin-eof");
+    if (r.together)
+        w << QStringLiteral("--together-barrier");
+    return w;
+}
+
+SshTogetherSkew worstSkew(const std::vector<SshBarrier>& barriers)
+{
+    SshTogetherSkew w;
+    w.barriers = barriers.size();
+    for (const SshBarrier& b : barriers) {
+        w.skewMs = std::max(w.skewMs, b.skewMs);
+        w.skewBoundMs = std::max(w.skewBoundMs, b.skewBoundMs);
+        w.waitedMs = std::max(w.waitedMs, b.waitedMs);
+    }
     return w;
 }
 
@@ -346,7 +573,12 @@ SshOutcome runOverSsh(const SshRunRequest& req, const SshProgressFn& progress, c
         return o;
     }
 
-    // 2. The run, host after host.
+    // 2. The run: every host at once at its barriers, or host after host.
+    if (req.together) {
+        TogetherRun(req, ssh, o, progress).run(ready, cancel);
+        o.interrupted = cancel.load();
+        return o;
+    }
     for (const size_t i : ready) {
         SshHostResult& r = o.hosts[i];
         if (cancel.load()) {
@@ -358,41 +590,7 @@ SshOutcome runOverSsh(const SshRunRequest& req, const SshProgressFn& progress, c
         SshCall call;
         startSsh(call, ssh, r.host, remoteCommandWords(req, r.host));
         waitSsh(call, &cancel, -1, req.stopGraceMs);
-        r.remoteExit = exitOf(*call.process);
-        const QString err = QString::fromUtf8(call.err).trimmed();
-        if (call.stopping) {
-            r.error = QStringLiteral("%1: stopped").arg(r.host.name());
-        } else if (r.remoteExit == 255 || r.remoteExit == -1) {
-            // ssh's own failure: the connection went (the host rebooted, the network dropped).
-            r.error = QStringLiteral("%1: the connection was lost mid-run (%2): its results are lost; the run there "
-                                     "stopped with its connection and removes its own test files")
-                          .arg(r.host.name(), lastLine(err));
-        } else if (call.out.trimmed().isEmpty()) {
-            r.error = QStringLiteral("%1: diskometer-cli there failed (exit code %2): %3")
-                          .arg(r.host.name())
-                          .arg(r.remoteExit)
-                          .arg(err.isEmpty() ? QStringLiteral("no message") : err.section(QLatin1Char('\n'), -3));
-        } else if (req.kind == QLatin1String("health")) {
-            r.json = call.out; // not a run: health is shown, never stored (as locally)
-        } else {
-            auto inputs = historyInputsFromFile(call.out);
-            if (!inputs || inputs->size() != 1) {
-                r.error = QStringLiteral("%1: its report does not read here (%2): install the same Diskometer "
-                                         "version on both (this one is %3, that one %4)")
-                              .arg(r.host.name(),
-                                  inputs ? QStringLiteral("%1 reports").arg(inputs->size())
-                                         : QString::fromStdString(inputs.error().message),
-                                  req.localVersion, r.version);
-            } else {
-                r.json = call.out;
-                HistoryInput in = std::move(inputs->front());
-                in.entry.host = r.host.name();
-                r.run = std::move(in);
-                // A test that failed there: the report came back, the host reported it (exit 1).
-                if (r.remoteExit != 0 && !err.isEmpty())
-                    r.error = QStringLiteral("%1: %2").arg(r.host.name(), err.section(QLatin1Char('\n'), -1));
-            }
-        }
+        finishRun(req, r, call);
         emitState(progress, i, r, r.complete() ? SshHostState::Done : SshHostState::Failed);
     }
     o.interrupted = cancel.load();

@@ -67,6 +67,14 @@ QString remoteVersionProblem(const SshHost& host, const QString& versionOutput, 
 // stderr): no diskometer-cli there, an unknown host key, a refused key, no answer.
 QString sshProblem(const SshHost& host, int exitCode, const QString& stderrText, const QString& localVersion);
 
+// --together (remotestdin.h on the host's side): before each timed item a host says on stderr
+// kBarrierReady "SEQ ITEM", waits for the line kBarrierGo "SEQ" on its stdin, and says
+// kBarrierStarted "SEQ" as it goes on. Every line of the barrier starts with kBarrierLine.
+inline constexpr char kBarrierLine[] = "@diskometer-barrier ";
+inline constexpr char kBarrierReady[] = "@diskometer-barrier ready ";
+inline constexpr char kBarrierStarted[] = "@diskometer-barrier started ";
+inline constexpr char kBarrierGo[] = "go ";
+
 // The kinds a host can run: grid (the default), scan, sustained, sweep, capacity, files, copy,
 // health.
 const QStringList& sshKinds();
@@ -77,9 +85,11 @@ struct SshRunRequest {
     QStringList kindArguments; // the kind's own options, passed on as given (checked before)
     QString localVersion; // this build's, "0.1.0"
     QStringList ssh; // empty: sshCommand()
+    // Every host at once, held at a barrier before each timed item (kBarrier*) and released
+    // together: for shared storage, or to load a network and its hosts at the same moment.
+    bool together = false;
     int checkTimeoutMs = 30000;
     int stopGraceMs = 10000; // after a stop, how long a host may take to send what it did
-    bool together = false; // start every host's measurement at the same moment (a barrier over the connections)
 };
 
 // The words run on a host (before quoting).
@@ -98,13 +108,34 @@ struct SshHostResult {
     bool complete() const { return !json.isEmpty() && error.isEmpty(); }
 };
 
+// One barrier of a --together run, timed on this machine's clock. A host went on at some moment
+// between our "go" to it and its "started" reaching us, so the bound is certain and the estimate
+// (each host midway between the two) is what NTP assumes of a round trip.
+struct SshBarrier {
+    unsigned long seq = 0; // 1, 2, ... in the order the hosts came to them
+    size_t item = 0; // the kind's item (the grid's test index)
+    size_t hosts = 0; // how many were held and let go
+    double waitedMs = 0; // from the first host's "ready" to the last's: how long the first waited
+    double skewMs = 0; // the estimated start moments' spread
+    double skewBoundMs = 0; // at most: the last "started" seen minus the first "go" written
+};
+
 struct SshOutcome {
     std::vector<SshHostResult> hosts; // in the order given
+    std::vector<SshBarrier> barriers; // --together: one per timed item, in order
     QString error; // nothing could run (no ssh here, no host passed the check)
     bool interrupted = false;
     // 0 every host ran, 1 a host or a test failed, 2 nothing could run, 130 stopped.
     int exitCode() const;
 };
+
+// How together a --together run's hosts were: the worst barrier's figures (none: no barrier).
+// The CLI's sentence and the window's are made from these.
+struct SshTogetherSkew {
+    size_t barriers = 0;
+    double skewMs = 0, skewBoundMs = 0, waitedMs = 0;
+};
+SshTogetherSkew worstSkew(const std::vector<SshBarrier>& barriers);
 
 struct SshProgress {
     size_t host = 0;
@@ -113,8 +144,8 @@ struct SshProgress {
 };
 using SshProgressFn = std::function<void(const SshProgress&)>;
 
-// Hosts in turn (each its own storage, nothing competing). Blocking: call it off the GUI thread;
-// ssh runs as a QProcess polled without an event loop.
+// Hosts in turn (each its own storage, nothing competing), or all at once with `together`.
+// Blocking: call it off the GUI thread; ssh runs as a QProcess polled without an event loop.
 SshOutcome runOverSsh(const SshRunRequest& request, const SshProgressFn& progress, const std::atomic<bool>& cancel);
 
 } // namespace dm

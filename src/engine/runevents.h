@@ -84,6 +84,11 @@ struct RunEvents {
     std::function<void(const RunPhase&)> phase;
     std::function<void(const SeriesSample&)> series;
     std::function<void(size_t item)> itemFinished;
+    // Just before an item's timed I/O begins (a grid or sweep test, or the one timed part of the
+    // other kinds, item 0), outside any timed span: a front end may hold the run here. The hosts
+    // of `remote ssh:// --together` wait at it for one another (remotestdin.h), so the hosts'
+    // tests start at the same moment; a kind checks its cancel flag after it.
+    std::function<void(size_t item)> itemStarting;
     // Once, as the run function returns, whatever it returns (a result, a stopped run, an Error):
     // a front end clears its status line here.
     std::function<void()> finished;
@@ -102,6 +107,11 @@ struct RunEvents {
     {
         if (itemFinished)
             itemFinished(item);
+    }
+    void onItemStarting(size_t item) const
+    {
+        if (itemStarting)
+            itemStarting(item);
     }
     void onFinished() const
     {

@@ -168,6 +168,8 @@ namespace {
                 result.error = st.error().message;
                 return result;
             }
+            // Ready to go: a front end may hold the test here (remote --together), untimed.
+            m_cb.onItemStarting(index);
 
             const auto testStart = Clock::now();
             result.startSeconds = Seconds(testStart - m_start).count();

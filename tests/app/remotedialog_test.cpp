@@ -358,6 +358,27 @@ TEST_F(SshWindow, StopEndsTheRunOnAnSshHost)
     EXPECT_TRUE(entries(ds).isEmpty()) << entries(ds).join(' ').toStdString();
 }
 
+// Only ssh:// hosts with the Together box: they start each test at a barrier (sshremote.h), and
+// the dialog says how close together, as measured over the connections.
+TEST_F(SshWindow, TogetherOnSshHostsSaysTheSkewMeasured)
+{
+    Fixture f;
+    const QString a = f.dir("a"), b = f.dir("b");
+    MainWindow w(f.settings(1), f.options(), false);
+    RemoteDialog* d = openDialog(w);
+    ASSERT_NE(d, nullptr);
+    d->hostsEdit()->setPlainText(m_rig->spec(a) + QLatin1Char('\n') + m_rig->spec(b, true));
+    d->togetherBox()->setChecked(true);
+    int exitCode = -1;
+    QObject::connect(d, &RemoteDialog::finished, d, [&](int code) { exitCode = code; });
+    d->runButton()->click();
+    ASSERT_TRUE(eventually([&] { return exitCode >= 0; }, 60000)) << "the run never ended";
+    ASSERT_EQ(exitCode, 0) << d->statusLabel()->text().toStdString();
+    EXPECT_FALSE(d->outcome().barriers.empty());
+    EXPECT_TRUE(d->statusLabel()->text().contains(QStringLiteral("Started together (barriers: 1): within ")))
+        << d->statusLabel()->text().toStdString();
+}
+
 // fio's servers start at once by fio's client, ssh hosts by a barrier of their own: not both.
 TEST_F(RemoteWindow, TogetherWithBothKindsIsRefused)
 {

@@ -17,6 +17,8 @@
 #include <QJsonObject>
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace dm::test;
 
 namespace {
@@ -179,6 +181,10 @@ TEST_F(SshRemote, ATypoFailsBeforeAnyConnection)
     const CliTextOutcome o = remote({ m_rig->spec(dir("x")), "--kind", "sweep", "--mesure", "1" });
     EXPECT_EQ(o.exitCode, 2);
     EXPECT_TRUE(o.err.contains("mesure")) << o.err.toStdString();
+    // A value out of range, of a kind whose options are not the grid's.
+    const CliTextOutcome range = remote({ m_rig->spec(dir("x")), "--kind", "scan", "--samples", "0" });
+    EXPECT_EQ(range.exitCode, 2);
+    EXPECT_TRUE(range.err.contains("--samples")) << range.err.toStdString();
     QThread::msleep(200);
     EXPECT_FALSE(m_rig->log().contains("Accepted")) << "a connection was made";
 }
@@ -285,6 +291,96 @@ TEST_F(SshRemote, CtrlCLeavesNoRemoteProcess)
         QThread::msleep(100);
     EXPECT_TRUE(remoteRunsIn(a).empty() && remoteRunsIn(b).empty()) << "a remote diskometer-cli outlived the run";
     EXPECT_TRUE(historyRuns().isEmpty());
+}
+
+// A host's diskometer-cli that comes late: on any run whose arguments name a "slow" folder it
+// sleeps `seconds` first (its `--version` answers at once), then is the one under test.
+QString lateCliDir(const QString& dir, double seconds)
+{
+    QFile script(dir + "/diskometer-cli");
+    if (!script.open(QIODevice::WriteOnly))
+        return {};
+    script.write(QStringLiteral("#!/bin/sh\ncase \"$*\" in *slow*) sleep %1 ;; esac\nexec '%2' \"$@\"\n")
+                     .arg(seconds)
+                     .arg(QStringLiteral(DM_CLI_PATH))
+                     .toUtf8());
+    script.close();
+    script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    return dir;
+}
+
+// --together: the host that is ready first waits at each test's barrier for the late one, so
+// their tests start at the same moment, which the hosts' own reports show (the early host's
+// first test starts about as much later into its run as the other came late), and the skew
+// measured over the connections is small.
+TEST_F(SshRemote, TogetherHoldsTheEarlyHostUntilTheLateOneIsReady)
+{
+    SshRig rig(lateCliDir(dir("late-bin"), 1.5));
+    ASSERT_TRUE(rig.ready()) << rig.error().toStdString();
+    const QString early = dir("early"), late = dir("slow");
+    const QString json = dir("out") + "/together.json";
+    const CliTextOutcome o
+        = remote(QStringList { rig.spec(early), rig.spec(late, true), "--together", "--json", json } + kTiny, rig);
+    ASSERT_EQ(o.exitCode, 0) << o.err.toStdString() << o.out.toStdString();
+    EXPECT_TRUE(o.out.contains("All hosts (sum) |")) << o.out.toStdString(); // what they did at once, not fio's
+    EXPECT_TRUE(o.out.contains("together: 2 barriers")) << o.out.toStdString();
+
+    QFile f(json);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonArray barriers = root.value("together").toObject().value("barriers").toArray();
+    ASSERT_EQ(barriers.size(), 2) << "one per test (RND4K Q1T1 read and write)";
+    for (const QJsonValue bv : barriers) {
+        const QJsonObject b = bv.toObject();
+        EXPECT_EQ(b.value("hosts").toInt(), 2);
+        // Two processes on this machine, let go within microseconds: a generous bound for a
+        // busy 2-CPU machine, and far below the 1.5 s one host came late.
+        EXPECT_LT(b.value("skew_bound_ms").toDouble(), 300.0) << QJsonDocument(b).toJson().toStdString();
+        EXPECT_LE(b.value("skew_ms").toDouble(), b.value("skew_bound_ms").toDouble());
+    }
+    EXPECT_GT(barriers[0].toObject().value("waited_ms").toDouble(), 1000.0) << "the early host was not held";
+
+    // The hosts' own clocks: each report's first test starts `start_seconds` into its run. The
+    // early host's run began 1.5 s before the late one's, so its first test starts that much later.
+    std::map<QString, double> firstStart;
+    for (const QJsonValue hv : root.value("hosts").toArray()) {
+        const QJsonObject h = hv.toObject();
+        ASSERT_TRUE(h.value("complete").toBool()) << h.value("error").toString().toStdString();
+        firstStart[h.value("path").toString()]
+            = h.value("report").toObject().value("results").toArray().at(0).toObject().value("start_seconds").toDouble();
+    }
+    EXPECT_GT(firstStart[early] - firstStart[late], 1.0)
+        << "early " << firstStart[early] << " s, late " << firstStart[late] << " s into their runs";
+    EXPECT_EQ(historyRuns().size(), 2);
+    EXPECT_TRUE(QDir(early).isEmpty() && QDir(late).isEmpty());
+}
+
+// Ctrl-C while the early host waits at the barrier for the late one: both runs end, nothing is
+// left there, and nothing is stored.
+TEST_F(SshRemote, CtrlCAtTheBarrierLeavesNoRemoteProcess)
+{
+    SshRig rig(lateCliDir(dir("late-bin"), 3));
+    ASSERT_TRUE(rig.ready()) << rig.error().toStdString();
+    const QString early = dir("early"), late = dir("slow");
+    // The remote runs are the built program itself there (the late one's script execs it).
+    const auto runsIn = [](const QString& d) { return processesRunning(d, QStringLiteral(DM_CLI_PATH " ") + d); };
+    auto p = start(QStringList { rig.spec(early), rig.spec(late, true), "--together" } + kTiny, rig);
+    QElapsedTimer t;
+    t.start();
+    while (runsIn(early).empty() && t.elapsed() < 30000)
+        QThread::msleep(100);
+    ASSERT_FALSE(runsIn(early).empty()) << "no remote run started";
+    QThread::msleep(1000); // the early host is at its first barrier, the late one asleep
+    ::kill(pid_t(p->processId()), SIGINT);
+    const CliTextOutcome o = asText(finishProcess(*p, 60000));
+    EXPECT_EQ(o.exitCode, 130) << o.err.toStdString();
+    t.restart();
+    while ((!runsIn(early).empty() || !processesRunning(late).empty()) && t.elapsed() < 10000)
+        QThread::msleep(100);
+    EXPECT_TRUE(runsIn(early).empty()) << "the host held at the barrier outlived the run";
+    EXPECT_TRUE(processesRunning(late).empty()) << "the late host's run outlived the run";
+    EXPECT_TRUE(historyRuns().isEmpty());
+    EXPECT_TRUE(QDir(early).isEmpty());
 }
 
 } // namespace

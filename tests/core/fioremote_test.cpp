@@ -106,8 +106,14 @@ TEST(RemoteTotal, AddsEachColumnOverTheHosts)
     ComparisonRun a, b;
     a.cells = { { 100.0, 25600.0, 10.0, {} }, { std::nullopt, std::nullopt, std::nullopt, "fio error 5" } };
     b.cells = { { 50.5, 12928.0, 20.0, {} }, { 7.0, 1792.0, 3.0, {} } };
+    a.entry.source = b.entry.source = "fio";
     c.runs = { a, b };
+    Comparison mixed = c;
+    mixed.runs[1].entry.source.clear(); // a Diskometer host beside a fio server
+    addTotalRow(mixed);
+    EXPECT_TRUE(mixed.runs.back().entry.source.isEmpty()) << "the sum is not fio's when a host is not";
     addTotalRow(c);
+    EXPECT_EQ(c.runs[2].entry.source, "fio");
     ASSERT_EQ(c.runs.size(), 3u);
     EXPECT_EQ(c.runs[2].label, "All hosts (sum)");
     EXPECT_DOUBLE_EQ(*c.runs[2].cells[0].mbPerSec, 150.5);

@@ -168,7 +168,9 @@ Result<CapacityResult> runCapacityFill(
     std::optional<RunMarker> marker; // from the first test file on, as long as the check runs
     std::vector<TestFile> files;
 
-    // Write: file after file, each in 4 MiB chunks of stamped blocks.
+    // Write: file after file, each in 4 MiB chunks of stamped blocks. The fill and its read-back
+    // are one timed item (a stop meanwhile is seen by the first chunk).
+    cb.onItemStarting(0);
     progress.stage(Stage::Write);
     const auto writeStart = Clock::now();
     // The device's account of the write with its flush, and of the read-back (DevicePhase). The

@@ -380,6 +380,7 @@ Result<CapacityResult> runCapacityProbe(
 
     std::vector<Sample> samples;
     std::optional<Error> stop;
+    cb.onItemStarting(0); // the probe is one timed item (a stop meanwhile is seen by its first save)
     const auto run = [&]() -> Status {
         if (auto st = probe.save(s, w, cancel); !st)
             return st;

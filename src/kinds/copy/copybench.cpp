@@ -336,7 +336,8 @@ Result<CopyResult> runCopyBench(const CopyRequest& req, const RunEvents& events,
             break;
         }
 
-        // The copy, timed until it is on the drive.
+        // The copy, timed until it is on the drive; each set is a timed item.
+        events.onItemStarting(i);
         progress.stage(kCopyStage, plan.kind, plan.bytes, i);
         const auto copyMark = counters.mark();
         const auto copyStart = Clock::now();

@@ -247,6 +247,7 @@ Result<FilesResult> runSmallFiles(const FilesRequest& req, const RunEvents& even
         ph.id = id;
         ph.ran = true;
         LatencyHistogram latency;
+        events.onItemStarting(size_t(id)); // each phase is a timed item (a stop is seen below)
         progress.start(id);
         const auto phaseStart = Clock::now();
         ph.startSeconds = Seconds(phaseStart - runStart).count();

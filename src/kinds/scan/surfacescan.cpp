@@ -204,6 +204,7 @@ static Result<ScanResult> scanOnItsThread(
         return targetError("not enough memory for a sample of " + std::to_string(req.sampleSize / MiB)
             + " MiB: choose a smaller --sample-size");
 
+    cb.onItemStarting(0); // the scan is one timed item; the loop below sees a stop meanwhile
     const auto start = Clock::now();
     const auto elapsed = [&] { return Seconds(Clock::now() - start).count(); };
     const auto stopWith = [&](const Error& e) {

@@ -153,6 +153,7 @@ Result<SustainedResult> runSustainedWrite(
     IoWorker worker(plan, engine.make());
     if (auto st = worker.setup(); !st)
         return st.error();
+    cb.onItemStarting(0); // the write is one timed item; a stop meanwhile ends its pass at once
 
     PassLimits limits;
     limits.byteLimit = effective.totalBytes;

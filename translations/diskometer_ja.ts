@@ -2255,15 +2255,15 @@ Write MB/s</source>
     </message>
     <message>
         <source>The window&apos;s tests (%1 tests, %2 × %3 s, %4 MiB) on each host through fio&apos;s client/server mode. Each host runs &lt;code&gt;fio --server&lt;/code&gt; (port 8765); one line per host: &lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt;, an IPv6 address in brackets.</source>
-        <translation>このウィンドウのテスト（%1 件、%2 × %3 秒、%4 MiB）を fio のクライアント/サーバーモードで各ホストで実行します。各ホストでは &lt;code&gt;fio --server&lt;/code&gt;（ポート 8765）を動かしておきます。1 行に 1 ホスト: &lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt;、IPv6 アドレスは角括弧で囲みます。</translation>
+        <translation type="vanished">このウィンドウのテスト（%1 件、%2 × %3 秒、%4 MiB）を fio のクライアント/サーバーモードで各ホストで実行します。各ホストでは &lt;code&gt;fio --server&lt;/code&gt;（ポート 8765）を動かしておきます。1 行に 1 ホスト: &lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt;、IPv6 アドレスは角括弧で囲みます。</translation>
     </message>
     <message>
         <source>All hosts at once (shared storage: NFS, Ceph, Longhorn)</source>
-        <translation>全ホストを同時に実行（共有ストレージ: NFS、Ceph、Longhorn）</translation>
+        <translation type="vanished">全ホストを同時に実行（共有ストレージ: NFS、Ceph、Longhorn）</translation>
     </message>
     <message>
         <source>fio&apos;s server has no authentication and runs any job it is sent as its own user. Diskometer only connects to the hosts listed here: run the server as an unprivileged user bound to a private address (docs/REMOTE.md).</source>
-        <translation>fio のサーバーには認証がなく、送られたジョブをすべてサーバー自身のユーザー権限で実行します。Diskometer はここに書いたホストに接続するだけです。サーバーは特権のないユーザーで、プライベートアドレスにバインドして動かしてください（docs/REMOTE.md）。</translation>
+        <translation type="vanished">fio のサーバーには認証がなく、送られたジョブをすべてサーバー自身のユーザー権限で実行します。Diskometer はここに書いたホストに接続するだけです。サーバーは特権のないユーザーで、プライベートアドレスにバインドして動かしてください（docs/REMOTE.md）。</translation>
     </message>
     <message>
         <source>Host</source>
@@ -2319,15 +2319,15 @@ Write MB/s</source>
     </message>
     <message>
         <source>Stopping: fio tells every server to stop, then the test files are removed…</source>
-        <translation>停止中: fio が各サーバーに停止を指示し、その後テストファイルを削除します…</translation>
+        <translation type="vanished">停止中: fio が各サーバーに停止を指示し、その後テストファイルを削除します…</translation>
     </message>
     <message>
         <source>%1: %2 may remain there: remove it by hand.</source>
-        <translation>%1: %2 が残っている可能性があります。手動で削除してください。</translation>
+        <translation type="vanished">%1: %2 が残っている可能性があります。手動で削除してください。</translation>
     </message>
     <message>
         <source>Stopped: every server was told to stop.</source>
-        <translation>停止しました: すべてのサーバーに停止を指示しました。</translation>
+        <translation type="vanished">停止しました: すべてのサーバーに停止を指示しました。</translation>
     </message>
     <message>
         <source>No host finished.</source>
@@ -2336,6 +2336,74 @@ Write MB/s</source>
     <message>
         <source>runs on hosts</source>
         <translation>ホストでの実行</translation>
+    </message>
+    <message>
+        <source>The window&apos;s tests (%1 tests, %2 × %3 s, %4 MiB) on each host, one line per host:&lt;br&gt;&lt;code&gt;ssh://[USER@]HOST[:PORT]/PATH&lt;/code&gt; runs Diskometer itself there over SSH (your keys and ~/.ssh/config; it needs diskometer-cli of this version);&lt;br&gt;&lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt; runs fio&apos;s job on fio&apos;s server there (&lt;code&gt;fio --server&lt;/code&gt;, port 8765).&lt;br&gt;An IPv6 address goes in brackets.</source>
+        <translation>このウィンドウのテスト（%1 件、%2 × %3 秒、%4 MiB）を各ホストで実行します。1 行に 1 ホスト:&lt;br&gt;&lt;code&gt;ssh://[USER@]HOST[:PORT]/PATH&lt;/code&gt; はそのホストで Diskometer 自身を SSH 経由で実行します（あなたの鍵と ~/.ssh/config を使用。このバージョンの diskometer-cli が必要です）。&lt;br&gt;&lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt; はそのホストの fio サーバー（&lt;code&gt;fio --server&lt;/code&gt;、ポート 8765）で fio のジョブを実行します。&lt;br&gt;IPv6 アドレスは角括弧で囲みます。</translation>
+    </message>
+    <message>
+        <source>All hosts at once (shared storage: NFS, Ceph, Longhorn; hosts of one kind)</source>
+        <translation>全ホストを同時に実行（共有ストレージ: NFS、Ceph、Longhorn。同じ種類のホストのみ）</translation>
+    </message>
+    <message>
+        <source>fio&apos;s server has no authentication and runs any job it is sent as its own user. Diskometer only connects to the hosts listed here: run the server as an unprivileged user bound to a private address, or use ssh:// (docs/REMOTE.md).</source>
+        <translation>fio のサーバーには認証がなく、送られたジョブをすべてサーバー自身のユーザー権限で実行します。Diskometer はここに書いたホストに接続するだけです。サーバーは特権のないユーザーで、プライベートアドレスにバインドして動かすか、ssh:// を使ってください（docs/REMOTE.md）。</translation>
+    </message>
+    <message>
+        <source>Through</source>
+        <translation>経由</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>バージョン</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>&amp;Open Report</source>
+        <translation>レポートを開く(&amp;O)</translation>
+    </message>
+    <message>
+        <source>The selected host&apos;s stored run in the Benchmark tab (or double-click its row)</source>
+        <translation>選択したホストの保存済みの実行をベンチマークタブに表示します（行をダブルクリックしても開けます）</translation>
+    </message>
+    <message>
+        <source>Diskometer over SSH</source>
+        <translation>SSH 経由の Diskometer</translation>
+    </message>
+    <message>
+        <source>fio server</source>
+        <translation>fio サーバー</translation>
+    </message>
+    <message>
+        <source>Stopping: every host&apos;s run is told to stop, then its test files are removed…</source>
+        <translation>停止中: 各ホストの実行に停止を指示し、その後テストファイルを削除します…</translation>
+    </message>
+    <message>
+        <source>%1 may remain there: remove it by hand.</source>
+        <translation>%1 が残っている可能性があります。手動で削除してください。</translation>
+    </message>
+    <message>
+        <source>Stopped: every host&apos;s run was told to stop.</source>
+        <translation>停止しました: すべてのホストの実行に停止を指示しました。</translation>
+    </message>
+    <message>
+        <source>Double-click a host that finished (or Open Report) for its full report.</source>
+        <translation>完了したホストをダブルクリックする（または「レポートを開く」）と、その完全なレポートを表示します。</translation>
+    </message>
+    <message>
+        <source>This host has no stored run to open.</source>
+        <translation>このホストには開ける保存済みの実行がありません。</translation>
+    </message>
+    <message>
+        <source>Run %1 has no tiles to show</source>
+        <translation>実行 %1 には表示できる結果がありません</translation>
+    </message>
+    <message>
+        <source>Started together (barriers: %1): within %2 ms of each other, at most %3 ms.</source>
+        <translation>同時に開始しました（バリア: %1 回）。ホスト間のずれは %2 ミリ秒以内、最大 %3 ミリ秒です。</translation>
     </message>
 </context>
 <context>

@@ -62,6 +62,9 @@ private:
     // A comparison opened (History tab, Run on Hosts): drawn on the scale the user chose last,
     // and a new choice kept for the next one (in the settings when the window keeps them).
     void keepBarScale(CompareDialog* dialog);
+    // A stored grid-shaped run in the Benchmark tab (the History tab's Open, a Run on Hosts row);
+    // refused while a test runs.
+    void openStoredReport(const Report& report);
     void applyOptionsToPages();
     void updateBusy();
     // The page whose runs give the window's exit code: the one --page named, else the grid's.

@@ -18,6 +18,17 @@
 
 namespace dm {
 
+void MainWindow::openStoredReport(const Report& report)
+{
+    if (anyTestRunning()) {
+        m_status->setText(tr("A test is running: open the stored run when it has ended"));
+        return;
+    }
+    m_grid->showStoredReport(report);
+    setWindowTitle(baseTitle()); // <0Fill> when the stored run wrote zeros
+    m_tabs->setCurrentWidget(m_grid);
+}
+
 void MainWindow::buildHistory()
 {
     m_history
@@ -28,15 +39,7 @@ void MainWindow::buildHistory()
     m_tabs->addTab(m_historyPage, tr("&History"));
     m_tabs->setTabToolTip(
         m_tabs->indexOf(m_historyPage), tr("Every finished run: compare, rename, export, import fio"));
-    connect(m_historyPage, &HistoryPage::openReport, this, [this](const Report& report) {
-        if (anyTestRunning()) {
-            m_status->setText(tr("A test is running: open the stored run when it has ended"));
-            return;
-        }
-        m_grid->showStoredReport(report);
-        setWindowTitle(baseTitle()); // <0Fill> when the stored run wrote zeros
-        m_tabs->setCurrentWidget(m_grid);
-    });
+    connect(m_historyPage, &HistoryPage::openReport, this, &MainWindow::openStoredReport);
     // The answer goes back to whichever page stored the run.
     const auto route = [](QObject* origin, const QString& text) {
         if (auto* page = qobject_cast<TestPage*>(origin))

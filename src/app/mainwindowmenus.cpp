@@ -28,11 +28,13 @@ void MainWindow::buildMenus()
         [this] { m_grid->saveReportInteractive(QStringLiteral("json")); });
     file->addAction(tr("Save as &Web Page…"), QKeySequence(tr("Ctrl+Shift+S")), this, &MainWindow::saveWebPageInteractive);
     file->addAction(tr("Export &fio Job…"), m_grid, &GridPage::exportFioJob);
-    // The same tests and settings as the grid, on other machines through fio (remotedialog.h).
+    // The same tests and settings as the grid, on other machines over SSH or fio (remotedialog.h).
     QAction* runOnHosts = file->addAction(tr("Run on &Hosts…"), this, [this] {
         auto* dialog = new RemoteDialog(m_grid->remoteRequest(), m_history, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &RemoteDialog::compareShown, this, &MainWindow::keepBarScale);
+        // A host's row opens its stored run as the History tab opens one.
+        connect(dialog, &RemoteDialog::openReport, this, &MainWindow::openStoredReport);
         dialog->show();
     });
     runOnHosts->setObjectName(QStringLiteral("runOnHosts")); // for tests

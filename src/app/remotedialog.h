@@ -2,7 +2,7 @@
 #pragma once
 
 #include "comparedialog.h"
-#include "fioremote.h"
+#include "hostsrun.h"
 
 #include <QDialog>
 #include <QPointer>
@@ -20,18 +20,23 @@ class QThread;
 namespace dm {
 
 class HistoryService;
+struct Report;
 
-// File › Run on Hosts… (issue 17): the window's grid on the hosts listed, through fio's
-// client/server mode (fioremote.h). The tests and settings are the window's (`base`, hosts
-// empty); the user gives HOST[:PORT]:PATH lines and chooses in turn or together. runOnHosts runs
-// on a thread of its own, its progress queued back here row by row; Stop sets the cancel flag
-// (fio tells every server to stop, then the test files are removed). When it is done the hosts
-// that finished are stored through the HistoryService and the comparison (built on the run's
-// thread; with the hosts' sum when together) opens.
+// File › Run on Hosts… (issues 17 and 31): the window's grid on the hosts listed, each line
+// either ssh://[USER@]HOST[:PORT]/PATH (Diskometer itself over SSH) or HOST[:PORT]:PATH (fio's
+// server), mixed, through runHosts (hostsrun.h). The tests and settings are the window's
+// (`base`, hosts empty); the user chooses in turn or together. runHosts runs on a thread of its
+// own, its progress queued back here row by row; Stop sets the cancel flag (fio tells every
+// server to stop, an ssh host's run stops as on Ctrl-C), then test files are removed. When it is
+// done the hosts that finished are stored through the HistoryService, each row then opens its
+// host's stored run in the Benchmark tab (double-click, or Open Report: openReport, as the History
+// tab's), and the comparison (built on the run's thread; with the hosts' sum when together) opens.
 // Closing the dialog while it runs stops the run first: the dialog goes once the thread is done.
 class RemoteDialog : public QDialog {
     Q_OBJECT
 public:
+    enum Column { HostColumn, ThroughColumn, VersionColumn, StateColumn, ProgressColumn, ErrorColumn };
+
     RemoteDialog(RemoteRequest base, HistoryService* history, QWidget* parent = nullptr);
     ~RemoteDialog() override;
 
@@ -39,27 +44,36 @@ public:
     QCheckBox* togetherBox() const { return m_together; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* stopButton() const { return m_stop; }
+    QPushButton* openButton() const { return m_open; }
     QTableWidget* table() const { return m_table; }
     QLabel* statusLabel() const { return m_status; }
     bool running() const { return m_thread != nullptr; }
-    const RemoteOutcome& outcome() const { return m_outcome; }
+    const HostsOutcome& outcome() const { return m_outcome; }
     CompareDialog* comparison() const { return m_compare; }
+    // The history id of each row's stored run (0: none, or not stored yet).
+    const std::vector<qint64>& storedIds() const { return m_ids; }
 
     void start();
     void stop();
+    // Asks the history for the row's stored run and sends it to openReport.
+    void openRow(int row);
 
 Q_SIGNALS:
     void finished(int exitCode); // the run ended; exitCode as the CLI's
     void compareShown(dm::CompareDialog* dialog); // the hosts' runs side by side, just shown
+    void stored(); // the hosts' runs are in the history: their rows open them
+    void openReport(const dm::Report& report); // a host's stored run, for the Benchmark tab
 
 protected:
     void closeEvent(QCloseEvent* event) override;
     void reject() override;
 
 private:
-    void showProgress(const RemoteProgress& progress);
-    void done(RemoteOutcome outcome, Comparison comparison);
-    QString stateText(RemoteHostState state) const;
+    void showProgress(const HostsProgress& progress);
+    void done(HostsOutcome outcome, Comparison comparison);
+    void updateOpenButton();
+    QString stateText(HostState state) const;
+    QString throughText(HostTransport transport) const;
 
     RemoteRequest m_base;
     QPointer<HistoryService> m_history;
@@ -67,11 +81,13 @@ private:
     QCheckBox* m_together;
     QPushButton* m_run;
     QPushButton* m_stop;
+    QPushButton* m_open;
     QTableWidget* m_table;
     QLabel* m_status;
     QThread* m_thread = nullptr;
     std::shared_ptr<std::atomic<bool>> m_cancel;
-    RemoteOutcome m_outcome;
+    HostsOutcome m_outcome;
+    std::vector<qint64> m_ids; // per row
     QPointer<CompareDialog> m_compare;
     bool m_closeWhenDone = false;
 };

@@ -30,7 +30,9 @@ namespace {
     const char* kDescription
         = "Runs the grid on other machines through fio's client/server mode and shows them side by side.\n"
           "(ssh://[USER@]HOST[:PORT]/PATH hosts run Diskometer itself over SSH instead, any kind: see\n"
-          "`remote ssh://HOST/PATH --help` and docs/REMOTE.md.)\n"
+          "`remote ssh://HOST/PATH --help` and docs/REMOTE.md. Both kinds may be given in one run, for the\n"
+          "grid: the fio servers run first, then the ssh:// hosts, in one table; --json is then\n"
+          "diskometer.hosts/1 with each host's \"transport\", and --together takes hosts of one kind only.)\n"
           "Each HOST runs `fio --server` (packaged everywhere: apt-get install fio); this machine runs\n"
           "`fio --client` with the job file `diskometer-cli fio-job` prints, so the figures mean the same.\n"
           "PATH is a directory on that host (fio makes diskometer-fio.tmp there and removes it, also when a\n"
@@ -114,6 +116,53 @@ QByteArray formatRemoteJson(const RemoteOutcome& o, const Comparison& c, bool to
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
+Result<RemoteRequest> remoteGridRequest(const QCommandLineParser& p, const QString& program)
+{
+    if (p.isSet(QStringLiteral("kind")) && p.value(QStringLiteral("kind")) != QLatin1String("grid"))
+        return usageError(QStringLiteral("--kind %1: fio's servers run only the grid; other kinds run on ssh:// hosts "
+                                         "only (Diskometer itself over SSH: see docs/REMOTE.md)")
+                              .arg(p.value(QStringLiteral("kind")))
+                              .toStdString());
+    // The grid options through the `run` parser, with a placeholder target.
+    QStringList gridArgs { program };
+    for (const QString& name : kGridOptions)
+        if (p.isSet(name))
+            gridArgs << QStringLiteral("--") + name << p.value(name);
+    gridArgs << QStringLiteral(".");
+    auto grid = parseCliOptions(gridArgs);
+    if (!grid)
+        return grid.error();
+    RemoteRequest req;
+    req.tests = grid->request.tests;
+    req.settings = grid->request.settings;
+    req.profile = grid->profile;
+    req.preset = grid->preset;
+    req.mode = grid->mode;
+    req.mixReadPercent = grid->mixReadPercent;
+    req.together = p.isSet(QStringLiteral("together"));
+    req.allowDeviceWrites = p.isSet(QStringLiteral("allow-destructive"));
+    req.comment = p.value(QStringLiteral("comment"));
+    return req;
+}
+
+QString fioHostAmong(const QStringList& words)
+{
+    for (qsizetype i = 0; i < words.size(); ++i) {
+        const QString& w = words[i];
+        // An option's value ("--comment a:/b") is not a host: the word before it is an option
+        // without '='.
+        const QString before = i > 0 ? words[i - 1] : QString();
+        if (w.startsWith(QLatin1Char('-')) || isSshSpec(w) || w == QLatin1String("remote")
+            || (before.startsWith(QLatin1Char('-')) && !before.contains(QLatin1Char('='))
+                && before != QLatin1String("--together") && before != QLatin1String("--allow-destructive")
+                && before != QLatin1String("--no-history") && before != QLatin1String("--quiet")))
+            continue;
+        if (w.contains(QLatin1String(":/")) && parseRemoteHost(w))
+            return w;
+    }
+    return {};
+}
+
 void storeHostRuns(std::vector<HistoryRecord>& records, bool quiet)
 {
     if (records.empty())
@@ -142,10 +191,6 @@ void storeHostRuns(std::vector<HistoryRecord>& records, bool quiet)
 
 int runRemoteCommand(const QStringList& arguments)
 {
-    // ssh:// hosts run Diskometer itself, with any kind's options: a parser of their own.
-    if (const qsizetype at = arguments.indexOf(QStringLiteral("remote"), 1);
-        at > 0 && std::any_of(arguments.begin(), arguments.end(), [](const QString& a) { return isSshSpec(a); }))
-        return runSshRemoteCommand(arguments, at);
     QCommandLineParser p;
     p.setApplicationDescription(QString::fromLatin1(kDescription));
     p.addPositionalArgument(QStringLiteral("remote"), QStringLiteral("The command."), QStringLiteral("remote"));
@@ -167,9 +212,28 @@ int runRemoteCommand(const QStringList& arguments)
             QStringLiteral("TEXT") },
         { QStringLiteral("no-history"), QStringLiteral("Do not store the hosts' runs in the history.") },
         { QStringLiteral("quiet"), QStringLiteral("No progress on stderr.") },
+        { QStringLiteral("kind"),
+            QStringLiteral("grid (the default; the only kind fio's servers run: other kinds take ssh:// hosts only)."),
+            QStringLiteral("KIND") },
     });
     const auto help = p.addHelpOption();
     const bool parsed = p.parse(arguments);
+    const qsizetype at = arguments.indexOf(QStringLiteral("remote"), 1);
+    if (at > 0 && std::any_of(arguments.begin(), arguments.end(), [](const QString& a) { return isSshSpec(a); })) {
+        // ssh:// hosts run Diskometer itself, with any kind's options: a parser of their own,
+        // unless a fio server is among them (the grid only, through runHosts).
+        const QString fioHost = fioHostAmong(parsed ? p.positionalArguments().mid(1) : arguments.mid(at + 1));
+        if (fioHost.isEmpty())
+            return runSshRemoteCommand(arguments, at);
+        if (!parsed) {
+            printError(p.errorText()
+                + QStringLiteral(" (with a fio server among the hosts, %1, remote takes the grid's options that fio's "
+                                 "servers run: see remote --help)")
+                      .arg(fioHost));
+            return kExitUsage;
+        }
+        return runMixedRemoteCommand(p, arguments.first());
+    }
     if (p.positionalArguments().value(0) != QLatin1String("remote"))
         return kNotThisCommand; // "remote" was an option's value (clicommands.h)
     if (!parsed) {
@@ -187,19 +251,12 @@ int runRemoteCommand(const QStringList& arguments)
         return kExitUsage;
     }
 
-    // The grid options through the `run` parser, with a placeholder target.
-    QStringList gridArgs { arguments.first() };
-    for (const QString& name : kGridOptions)
-        if (p.isSet(name))
-            gridArgs << QStringLiteral("--") + name << p.value(name);
-    gridArgs << QStringLiteral(".");
-    auto grid = parseCliOptions(gridArgs);
+    auto grid = remoteGridRequest(p, arguments.first());
     if (!grid) {
         printError(QString::fromStdString(grid.error().message));
         return kExitUsage;
     }
-
-    RemoteRequest req;
+    RemoteRequest req = *grid;
     for (const QString& spec : specs) {
         auto host = parseRemoteHost(spec);
         if (!host) {
@@ -208,15 +265,6 @@ int runRemoteCommand(const QStringList& arguments)
         }
         req.hosts.push_back(*host);
     }
-    req.tests = grid->request.tests;
-    req.settings = grid->request.settings;
-    req.profile = grid->profile;
-    req.preset = grid->preset;
-    req.mode = grid->mode;
-    req.mixReadPercent = grid->mixReadPercent;
-    req.together = p.isSet(QStringLiteral("together"));
-    req.allowDeviceWrites = p.isSet(QStringLiteral("allow-destructive"));
-    req.comment = p.value(QStringLiteral("comment"));
     if (auto st = checkRemoteRequest(req); !st) {
         printError(QString::fromStdString(st.error().message));
         return kExitUsage;

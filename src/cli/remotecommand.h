@@ -6,6 +6,8 @@
 #include <QByteArray>
 #include <QStringList>
 
+class QCommandLineParser;
+
 namespace dm {
 
 // `diskometer-cli remote HOST[:PORT]:PATH... [grid options] [--together] [reports]` (issue 17).
@@ -13,6 +15,16 @@ int runRemoteCommand(const QStringList& arguments);
 // The same command with ssh:// hosts (issue 31, sshremote.h): Diskometer itself on each host.
 // `remoteAt` is the index of the "remote" word in `arguments`.
 int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt);
+
+// The same command with both kinds of host (hostsrun.h): the grid only, with the options of
+// `remote`'s parser `p` (fio's, plus --kind), already parsed.
+int runMixedRemoteCommand(const QCommandLineParser& p, const QString& program);
+// The grid that `remote`'s options say (--profile, --tests, --count...: parseCliOptions), with
+// --together, --allow-destructive and --comment; hosts empty. A --kind other than grid is refused.
+Result<RemoteRequest> remoteGridRequest(const QCommandLineParser& p, const QString& program);
+// The first word of `words` that is a fio server's HOST[:PORT]:PATH (not an option or its value),
+// or empty: whether `remote` with ssh:// hosts has fio servers too.
+QString fioHostAmong(const QStringList& words);
 
 // Stores each host's run in the history (fio's and ssh's hosts alike), sets each record's id so
 // the table names the runs by it, and says which ids on stderr unless `quiet`; a history that

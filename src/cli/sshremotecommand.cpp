@@ -29,8 +29,9 @@ namespace {
           "~/.ssh/config; a host that would ask for a password or an unknown host key is an error naming it)\n"
           "and reads its JSON report back over the same connection. Nothing listens on a port and nothing is\n"
           "copied to a host: each host needs diskometer-cli (the same MAJOR.MINOR version) on its PATH.\n"
-          "IPv6 addresses go in brackets: ssh://[fd00::2]:2222/srv/dm. DISKOMETER_SSH, when set, is the ssh\n"
-          "command with leading arguments (e.g. \"ssh -F /path/config\").\n\n"
+          "IPv6 addresses go in brackets: ssh://[fd00::2]:2222/srv/dm. fio servers (HOST[:PORT]:PATH) may be\n"
+          "given beside ssh:// hosts for the grid (see `remote --help` for its options; no other --kind).\n"
+          "DISKOMETER_SSH, when set, is the ssh command with leading arguments (e.g. \"ssh -F /path/config\").\n\n"
           "  --kind KIND      grid (default), scan, sustained, sweep, capacity, files, copy or health.\n"
           "  --json FILE      Every host's report (diskometer.hosts/1) to FILE or -.\n"
           "  --markdown FILE  The hosts' table and reports as Markdown to FILE or -.\n"
@@ -170,20 +171,15 @@ namespace {
     {
         if (o.barriers.empty())
             return QStringLiteral("together: no host came to a barrier, so nothing was started together");
-        const auto worst = [&](double SshBarrier::*field) {
-            double m = 0;
-            for (const SshBarrier& b : o.barriers)
-                m = std::max(m, b.*field);
-            return m;
-        };
+        const SshTogetherSkew worst = worstSkew(o.barriers);
         return QStringLiteral("together: %1 barrier%2; the hosts started each within %3 ms of each other "
                               "(measured midway between go and started; at most %4 ms); the first to arrive "
                               "waited up to %5 ms")
-            .arg(o.barriers.size())
-            .arg(o.barriers.size() == 1 ? QString() : QStringLiteral("s"))
-            .arg(worst(&SshBarrier::skewMs), 0, 'f', 1)
-            .arg(worst(&SshBarrier::skewBoundMs), 0, 'f', 1)
-            .arg(worst(&SshBarrier::waitedMs), 0, 'f', 0);
+            .arg(worst.barriers)
+            .arg(worst.barriers == 1 ? QString() : QStringLiteral("s"))
+            .arg(worst.skewMs, 0, 'f', 1)
+            .arg(worst.skewBoundMs, 0, 'f', 1)
+            .arg(worst.waitedMs, 0, 'f', 0);
     }
 
     QJsonValue barriersJson(const SshOutcome& o)

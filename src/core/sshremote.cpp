@@ -501,6 +501,18 @@ QStringList remoteCommandWords(const SshRunRequest& r, const SshHost& h)
     return w;
 }
 
+SshTogetherSkew worstSkew(const std::vector<SshBarrier>& barriers)
+{
+    SshTogetherSkew w;
+    w.barriers = barriers.size();
+    for (const SshBarrier& b : barriers) {
+        w.skewMs = std::max(w.skewMs, b.skewMs);
+        w.skewBoundMs = std::max(w.skewBoundMs, b.skewBoundMs);
+        w.waitedMs = std::max(w.waitedMs, b.waitedMs);
+    }
+    return w;
+}
+
 int SshOutcome::exitCode() const
 {
     if (interrupted)

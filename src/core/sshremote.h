@@ -130,6 +130,14 @@ struct SshOutcome {
     int exitCode() const;
 };
 
+// How together a --together run's hosts were: the worst barrier's figures (none: no barrier).
+// The CLI's sentence and the window's are made from these.
+struct SshTogetherSkew {
+    size_t barriers = 0;
+    double skewMs = 0, skewBoundMs = 0, waitedMs = 0;
+};
+SshTogetherSkew worstSkew(const std::vector<SshBarrier>& barriers);
+
 struct SshProgress {
     size_t host = 0;
     SshHostState state = SshHostState::Waiting;

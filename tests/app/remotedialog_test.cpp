@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// File › Run on Hosts… (issue 17) against real fio servers on 127.0.0.1 and ::1: the window's
-// tests on two hosts with progress per host while the window keeps drawing, the comparison opening
-// when done, the runs in the History tab told apart by host, Stop, bad host lines, and no test
-// file left in a host's directory.
+// File › Run on Hosts… (issues 17 and 31) against real fio servers on 127.0.0.1 and ::1 and a
+// real sshd (tests/support/sshrig.h) running the diskometer-cli built here: the window's tests on
+// two hosts with progress per host while the window keeps drawing, the comparison opening when
+// done, the runs in the History tab told apart by host, an ssh:// host and a fio server in one
+// run (each row's kind, version and stored run, which its row opens in the Benchmark tab), Stop
+// (no remote diskometer-cli left), bad host lines, and no test file left in a host's directory.
 #include "appoptions.h"
 #include "comparedialog.h"
 #include "eventually.h"
@@ -13,7 +15,10 @@
 #include "mainwindow.h"
 #include "offscreenapp.h"
 #include "remotedialog.h"
+#include "gridpage.h"
+#include "sshrig.h"
 #include "testtargets.h"
+#include "translations.h"
 
 #include <QAction>
 #include <QApplication>
@@ -22,7 +27,10 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QPalette>
 #include <QPushButton>
+#include <QStyleFactory>
+#include <QTranslator>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
@@ -110,9 +118,9 @@ TEST_F(RemoteWindow, TwoHostsRunOffTheGuiThreadAndOpenTheComparison)
     });
     QStringList statesSeen;
     QObject::connect(&timer, &QTimer::timeout, [&] {
-        if (d->table()->rowCount() == 2 && d->table()->item(0, 1)
-            && !statesSeen.contains(d->table()->item(0, 1)->text()))
-            statesSeen << d->table()->item(0, 1)->text();
+        if (d->table()->rowCount() == 2 && d->table()->item(0, RemoteDialog::StateColumn)
+            && !statesSeen.contains(d->table()->item(0, RemoteDialog::StateColumn)->text()))
+            statesSeen << d->table()->item(0, RemoteDialog::StateColumn)->text();
     });
     tick.start();
     timer.start(20);
@@ -123,8 +131,8 @@ TEST_F(RemoteWindow, TwoHostsRunOffTheGuiThreadAndOpenTheComparison)
     EXPECT_EQ(exitCode, 0) << d->statusLabel()->text().toStdString();
     EXPECT_LT(longest, 500) << "the window stopped drawing for " << longest << " ms";
     EXPECT_TRUE(statesSeen.contains(QStringLiteral("Running"))) << statesSeen.join(',').toStdString();
-    EXPECT_EQ(d->table()->item(0, 1)->text(), QStringLiteral("Done"));
-    EXPECT_EQ(d->table()->item(1, 1)->text(), QStringLiteral("Done"));
+    EXPECT_EQ(d->table()->item(0, RemoteDialog::StateColumn)->text(), QStringLiteral("Done"));
+    EXPECT_EQ(d->table()->item(1, RemoteDialog::StateColumn)->text(), QStringLiteral("Done"));
 
     // The comparison opened with one row per host.
     ASSERT_NE(d->comparison(), nullptr);
@@ -190,6 +198,200 @@ TEST_F(RemoteWindow, StopTellsTheServersToStopAndLeavesNothing)
     EXPECT_TRUE(d->statusLabel()->text().contains(QStringLiteral("Stopped"))) << d->statusLabel()->text().toStdString();
     EXPECT_EQ(d->comparison(), nullptr);
     EXPECT_TRUE(entries(da).isEmpty()) << entries(da).join(' ').toStdString();
+}
+
+// An ssh:// host: the sshd rig (root only) running the diskometer-cli built here, reached with
+// the rig's own client config (DISKOMETER_SSH), set for this process while the rig lives.
+class SshWindow : public RemoteWindow {
+protected:
+    void SetUp() override
+    {
+        RemoteWindow::SetUp();
+        if (IsSkipped())
+            return;
+        m_rig = std::make_unique<SshRig>(QFileInfo(QStringLiteral(DM_CLI_PATH)).absolutePath());
+        if (!m_rig->skipReason().isEmpty())
+            GTEST_SKIP() << m_rig->skipReason().toStdString();
+        ASSERT_TRUE(m_rig->ready()) << m_rig->error().toStdString();
+        qputenv("DISKOMETER_SSH", (QStringLiteral("ssh -F ") + m_rig->clientConfig()).toUtf8());
+    }
+    void TearDown() override { qunsetenv("DISKOMETER_SSH"); }
+    std::unique_ptr<SshRig> m_rig;
+};
+
+// For the screenshots (DM_SCREENSHOT_DIR): DM_SCREENSHOT_LANGUAGE=ja, DM_SCREENSHOT_PALETTE=dark;
+// QT_SCALE_FACTOR for 2x. Undone when the test ends.
+struct ScreenshotLook {
+    ScreenshotLook()
+    {
+        if (qEnvironmentVariable("DM_SCREENSHOT_LANGUAGE") == QLatin1String("ja"))
+            installTranslations(app(), QStringLiteral("ja"));
+        if (qEnvironmentVariable("DM_SCREENSHOT_PALETTE") == QLatin1String("dark")) {
+            QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+            QPalette p;
+            const QColor window(0x2b, 0x2d, 0x31), base(0x1f, 0x21, 0x24), text(0xe8, 0xea, 0xed);
+            p.setColor(QPalette::Window, window);
+            p.setColor(QPalette::WindowText, text);
+            p.setColor(QPalette::Base, base);
+            p.setColor(QPalette::AlternateBase, window);
+            p.setColor(QPalette::Text, text);
+            p.setColor(QPalette::Button, QColor(0x3a, 0x3d, 0x42));
+            p.setColor(QPalette::ButtonText, text);
+            p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0xa0, 0xa6));
+            p.setColor(QPalette::Highlight, QColor(0x3d, 0xae, 0x6a));
+            QApplication::setPalette(p);
+        }
+    }
+    ~ScreenshotLook() { qDeleteAll(app().findChildren<QTranslator*>()); }
+};
+
+// One ssh:// host and one fio server in one run from the dialog: each row says its kind, the ssh
+// host its version; both runs are stored with their hosts, and each row opens its own host's run
+// in the Benchmark tab.
+TEST_F(SshWindow, AnSshHostAndAFioServerInOneRun)
+{
+    ScreenshotLook look;
+    FioServer fio;
+    ASSERT_TRUE(fio.ready());
+    Fixture f;
+    const QString ds = f.dir("ssh-host"), dfio = f.dir("fio-host");
+    MainWindow w(f.settings(1), f.options(), false);
+    RemoteDialog* d = openDialog(w);
+    ASSERT_NE(d, nullptr);
+    // The ssh host first: the rows keep the order given, whichever transport runs first.
+    d->hostsEdit()->setPlainText(m_rig->spec(ds) + QLatin1Char('\n') + fio.spec(dfio));
+    int exitCode = -1;
+    QObject::connect(d, &RemoteDialog::finished, d, [&](int code) { exitCode = code; });
+    bool stored = false;
+    QObject::connect(d, &RemoteDialog::stored, d, [&] { stored = true; });
+    d->runButton()->click();
+    ASSERT_TRUE(d->running()) << d->statusLabel()->text().toStdString();
+    ASSERT_TRUE(eventually([&] { return exitCode >= 0; }, 60000)) << "the run never ended";
+    ASSERT_EQ(exitCode, 0) << d->statusLabel()->text().toStdString();
+    QTableWidget* t = d->table();
+    ASSERT_EQ(t->rowCount(), 2);
+    const QString sshName = QStringLiteral("127.0.0.1:%1").arg(m_rig->port());
+    EXPECT_EQ(t->item(0, RemoteDialog::HostColumn)->text(), sshName + QLatin1Char(':') + ds);
+    EXPECT_EQ(t->item(0, RemoteDialog::ThroughColumn)->text(), QStringLiteral("Diskometer over SSH"));
+    EXPECT_EQ(t->item(0, RemoteDialog::VersionColumn)->text(), QStringLiteral(DM_VERSION));
+    EXPECT_EQ(t->item(0, RemoteDialog::StateColumn)->text(), QStringLiteral("Done"));
+    EXPECT_EQ(t->item(1, RemoteDialog::HostColumn)->text(), fio.name() + QLatin1Char(':') + dfio);
+    EXPECT_EQ(t->item(1, RemoteDialog::ThroughColumn)->text(), QStringLiteral("fio server"));
+    EXPECT_EQ(t->item(1, RemoteDialog::StateColumn)->text(), QStringLiteral("Done"));
+    EXPECT_TRUE(t->item(0, RemoteDialog::ErrorColumn)->text().isEmpty());
+
+    // Stored with their hosts: the ssh host's a Diskometer run, the fio server's fio's.
+    ASSERT_TRUE(eventually([&] { return stored; }, 15000));
+    ASSERT_EQ(d->storedIds().size(), 2u);
+    EXPECT_GT(d->storedIds()[0], 0);
+    EXPECT_GT(d->storedIds()[1], 0);
+    HistoryModel* model = w.historyPage()->model();
+    ASSERT_TRUE(eventually([&] { return model->rowCount() == 2; }, 15000));
+    const HistoryEntry* viaSsh = model->entryById(d->storedIds()[0]);
+    const HistoryEntry* viaFio = model->entryById(d->storedIds()[1]);
+    ASSERT_TRUE(viaSsh && viaFio);
+    EXPECT_EQ(viaSsh->host, sshName);
+    EXPECT_EQ(viaSsh->source, QLatin1String(kSourceDiskometer));
+    EXPECT_EQ(viaSsh->kind, QLatin1String(kKindGrid));
+    EXPECT_EQ(viaFio->host, fio.name());
+    EXPECT_EQ(viaFio->source, QLatin1String(kSourceFio));
+
+    // Each row opens its own host's run in the Benchmark tab: the ssh host's report is
+    // Diskometer's own (the drive line's target is that host's directory), the fio server's fio's.
+    std::optional<Report> opened;
+    QObject::connect(d, &RemoteDialog::openReport, d, [&](const Report& r) { opened = r; });
+    d->openRow(0);
+    ASSERT_TRUE(eventually([&] { return opened.has_value(); }, 15000)) << d->statusLabel()->text().toStdString();
+    EXPECT_EQ(opened->target.path, ds);
+    EXPECT_TRUE(opened->toolName.startsWith(QStringLiteral("Diskometer"))) << opened->toolName.toStdString();
+    processEventsFor(100);
+    EXPECT_EQ(w.tabs()->currentWidget(), w.gridPage());
+    EXPECT_EQ(w.gridPage()->currentReport().target.path, ds);
+    opened.reset();
+    t->setCurrentCell(1, 0);
+    EXPECT_TRUE(d->openButton()->isEnabled());
+    d->openButton()->click();
+    ASSERT_TRUE(eventually([&] { return opened.has_value(); }, 15000)) << d->statusLabel()->text().toStdString();
+    EXPECT_NE(opened->target.path, ds);
+    EXPECT_TRUE(opened->toolName.toLower().contains(QStringLiteral("fio"))) << opened->toolName.toStdString();
+    EXPECT_TRUE(entries(ds).isEmpty()) << entries(ds).join(' ').toStdString();
+    EXPECT_TRUE(entries(dfio).isEmpty()) << entries(dfio).join(' ').toStdString();
+
+    if (const QString shots = qEnvironmentVariable("DM_SCREENSHOT_DIR"); !shots.isEmpty()) {
+        const QString name = QStringLiteral("remote-mixed-%1-%2-%3x")
+                                 .arg(qEnvironmentVariable("DM_SCREENSHOT_LANGUAGE", QStringLiteral("en")),
+                                     qEnvironmentVariable("DM_SCREENSHOT_PALETTE", QStringLiteral("light")),
+                                     qEnvironmentVariable("QT_SCALE_FACTOR", QStringLiteral("1")));
+        t->clearSelection();
+        processEventsFor(200);
+        d->grab().save(shots + QLatin1Char('/') + name + QStringLiteral(".png"));
+    }
+}
+
+// Stop while an ssh host measures: its run there ends (no diskometer-cli is left on the host),
+// nothing is stored, and its directory is empty.
+TEST_F(SshWindow, StopEndsTheRunOnAnSshHost)
+{
+    Fixture f;
+    const QString ds = f.dir("ssh-host");
+    MainWindow w(f.settings(30), f.options(), false);
+    RemoteDialog* d = openDialog(w);
+    ASSERT_NE(d, nullptr);
+    d->hostsEdit()->setPlainText(m_rig->spec(ds));
+    int exitCode = -1;
+    QObject::connect(d, &RemoteDialog::finished, d, [&](int code) { exitCode = code; });
+    d->runButton()->click();
+    const auto remoteRuns = [&] { return processesRunning(ds, QStringLiteral("diskometer-cli ")); };
+    ASSERT_TRUE(eventually([&] { return !remoteRuns().empty(); }, 20000)) << "the host's run never started";
+    processEventsFor(1000); // measuring now
+    EXPECT_EQ(d->table()->item(0, RemoteDialog::StateColumn)->text(), QStringLiteral("Running"));
+    QElapsedTimer stopping;
+    stopping.start();
+    d->stopButton()->click();
+    ASSERT_TRUE(eventually([&] { return exitCode >= 0; }, 20000));
+    EXPECT_EQ(exitCode, 130);
+    EXPECT_LT(stopping.elapsed(), 10000) << "a 30-second pass was asked for";
+    EXPECT_TRUE(d->statusLabel()->text().contains(QStringLiteral("Stopped"))) << d->statusLabel()->text().toStdString();
+    EXPECT_TRUE(eventually([&] { return remoteRuns().empty(); }, 5000)) << "a diskometer-cli is left on the host";
+    EXPECT_EQ(d->comparison(), nullptr);
+    EXPECT_FALSE(d->openButton()->isEnabled());
+    EXPECT_TRUE(entries(ds).isEmpty()) << entries(ds).join(' ').toStdString();
+}
+
+// Only ssh:// hosts with the Together box: they start each test at a barrier (sshremote.h), and
+// the dialog says how close together, as measured over the connections.
+TEST_F(SshWindow, TogetherOnSshHostsSaysTheSkewMeasured)
+{
+    Fixture f;
+    const QString a = f.dir("a"), b = f.dir("b");
+    MainWindow w(f.settings(1), f.options(), false);
+    RemoteDialog* d = openDialog(w);
+    ASSERT_NE(d, nullptr);
+    d->hostsEdit()->setPlainText(m_rig->spec(a) + QLatin1Char('\n') + m_rig->spec(b, true));
+    d->togetherBox()->setChecked(true);
+    int exitCode = -1;
+    QObject::connect(d, &RemoteDialog::finished, d, [&](int code) { exitCode = code; });
+    d->runButton()->click();
+    ASSERT_TRUE(eventually([&] { return exitCode >= 0; }, 60000)) << "the run never ended";
+    ASSERT_EQ(exitCode, 0) << d->statusLabel()->text().toStdString();
+    EXPECT_FALSE(d->outcome().barriers.empty());
+    EXPECT_TRUE(d->statusLabel()->text().contains(QStringLiteral("Started together (barriers: 1): within ")))
+        << d->statusLabel()->text().toStdString();
+}
+
+// fio's servers start at once by fio's client, ssh hosts by a barrier of their own: not both.
+TEST_F(RemoteWindow, TogetherWithBothKindsIsRefused)
+{
+    Fixture f;
+    MainWindow w(f.settings(1), f.options(), false);
+    RemoteDialog* d = openDialog(w);
+    ASSERT_NE(d, nullptr);
+    d->hostsEdit()->setPlainText(QStringLiteral("ssh://pi4.lan/mnt/ssd\nnas.lan:/srv/dm"));
+    d->togetherBox()->setChecked(true);
+    d->runButton()->click();
+    EXPECT_FALSE(d->running());
+    EXPECT_TRUE(d->statusLabel()->text().contains(QStringLiteral("--together cannot start")))
+        << d->statusLabel()->text().toStdString();
 }
 
 TEST_F(RemoteWindow, BadHostLinesAreSaidAndNothingStarts)

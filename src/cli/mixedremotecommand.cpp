@@ -23,25 +23,6 @@ namespace {
 
     inline constexpr char kHostsSchema[] = "diskometer.hosts/1";
 
-    QString stateWord(HostState s)
-    {
-        switch (s) {
-        case HostState::Waiting:
-            return QStringLiteral("waiting");
-        case HostState::Checking:
-            return QStringLiteral("checking");
-        case HostState::Running:
-            return QStringLiteral("running");
-        case HostState::CleaningUp:
-            return QStringLiteral("cleaning up");
-        case HostState::Done:
-            return QStringLiteral("done");
-        case HostState::Failed:
-            return QStringLiteral("failed");
-        }
-        return {};
-    }
-
     QString transportWord(HostTransport t)
     {
         return t == HostTransport::Ssh ? QStringLiteral("ssh") : QStringLiteral("fio");
@@ -136,19 +117,15 @@ int runMixedRemoteCommand(const QCommandLineParser& p, const QString& program)
     const bool quiet = p.isSet(QStringLiteral("quiet"));
     installSignalHandlers();
     StatusLine status(quiet);
-    std::vector<HostsProgress> states(req.hosts.size());
+    QStringList names;
+    for (const HostSpec& h : req.hosts)
+        names << h.name();
+    std::vector<HostStatus> states(req.hosts.size());
     HostsOutcome outcome = runHosts(
         req,
         [&](const HostsProgress& progress) {
-            states[progress.host] = progress;
-            QStringList parts;
-            for (size_t i = 0; i < states.size(); ++i) {
-                QString part = req.hosts[i].name() + QStringLiteral(": ") + stateWord(states[i].state);
-                if (states[i].state == HostState::Running && states[i].fraction)
-                    part += QStringLiteral(" %1%").arg(int(*states[i].fraction * 100));
-                parts << part;
-            }
-            status.show(parts.join(QStringLiteral(" · ")));
+            states[progress.host] = { progress.state, progress.fraction };
+            status.show(hostsStatusLine(names, states));
         },
         cliCancelFlag());
     status.clear();
@@ -171,21 +148,8 @@ int runMixedRemoteCommand(const QCommandLineParser& p, const QString& program)
     written &= writeOutput(jsonOut, hostsJson(outcome));
     written &= writeOutput(markdownOut, reportsText(outcome, table, true).toUtf8());
     written &= writeOutput(textOut, reportsText(outcome, table, false).toUtf8());
-    for (const HostRun& h : outcome.hosts) {
-        if (!h.error.isEmpty())
-            printError(h.error);
-        if (h.fioReport)
-            for (const TestResult& t : h.fioReport->run.tests)
-                if (t.error)
-                    printError(QStringLiteral("%1: %2 %3 failed: %4")
-                                   .arg(h.host.name(), QString::fromStdString(rowName(t.spec.row)),
-                                       QString::fromLatin1(directionName(t.spec.direction)),
-                                       QString::fromStdString(*t.error)));
-        if (!h.leftover.isEmpty())
-            printError(
-                QStringLiteral("%1: %2 may remain there (the host did not answer the clean-up): remove it by hand")
-                    .arg(h.host.name(), h.leftover));
-    }
+    for (const HostRun& h : outcome.hosts)
+        printHostProblems(h.host.name(), h.error, h.fioReport ? &*h.fioReport : nullptr, h.leftover);
     if (outcome.interrupted)
         printError(QStringLiteral("interrupted: every host's run was told to stop"));
     const int code = outcome.exitCode();

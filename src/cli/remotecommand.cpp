@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "remotecommand.h"
-#include "sshremote.h"
-#include "htmlreport.h"
 #include "clicommands.h"
+#include "htmlreport.h"
+#include "sshremote.h"
 
 #include "clicommon.h"
 #include "clioptions.h"
 #include "historystore.h"
+#include "hostsrun.h"
 #include "markdownreport.h"
 #include "textreport.h"
 
@@ -49,25 +50,6 @@ namespace {
           "Exit codes: 0 every host ran every test, 1 a host or a test failed (the others are still\n"
           "reported), 2 bad usage, no fio here or no host reachable, 130 interrupted.";
 
-    QString hostState(RemoteHostState s)
-    {
-        switch (s) {
-        case RemoteHostState::Waiting:
-            return QStringLiteral("waiting");
-        case RemoteHostState::Checking:
-            return QStringLiteral("checking");
-        case RemoteHostState::Running:
-            return QStringLiteral("running");
-        case RemoteHostState::CleaningUp:
-            return QStringLiteral("cleaning up");
-        case RemoteHostState::Done:
-            return QStringLiteral("done");
-        case RemoteHostState::Failed:
-            return QStringLiteral("failed");
-        }
-        return {};
-    }
-
     QJsonValue number(const std::optional<double>& v) { return v ? QJsonValue(*v) : QJsonValue(); }
 
     QString reportsText(const RemoteOutcome& o, const QString& table, bool markdown)
@@ -102,8 +84,10 @@ QByteArray formatRemoteJson(const RemoteOutcome& o, const Comparison& c, bool to
                 if (cell.empty())
                     continue;
                 tests.append(QJsonObject { { QStringLiteral("test"), c.columns[i].label },
-                    { QStringLiteral("mb_per_s"), number(cell.mbPerSec) }, { QStringLiteral("iops"), number(cell.iops) },
-                    { QStringLiteral("latency_us"), number(cell.latencyUs) }, { QStringLiteral("error"), cell.error } });
+                    { QStringLiteral("mb_per_s"), number(cell.mbPerSec) },
+                    { QStringLiteral("iops"), number(cell.iops) },
+                    { QStringLiteral("latency_us"), number(cell.latencyUs) },
+                    { QStringLiteral("error"), cell.error } });
             }
         host.insert(QStringLiteral("tests"), tests);
         if (h.run)
@@ -161,6 +145,34 @@ QString fioHostAmong(const QStringList& words)
             return w;
     }
     return {};
+}
+
+QString hostsStatusLine(const QStringList& names, const std::vector<HostStatus>& hosts)
+{
+    QStringList parts;
+    for (size_t i = 0; i < hosts.size(); ++i) {
+        QString part = names.value(qsizetype(i)) + QStringLiteral(": ") + QLatin1String(hostStateWord(hosts[i].state));
+        if (hosts[i].state == HostState::Running && hosts[i].fraction)
+            part += QStringLiteral(" %1%").arg(int(*hosts[i].fraction * 100));
+        parts << part;
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
+void printHostProblems(const QString& host, const QString& error, const Report* fioReport, const QString& leftover)
+{
+    if (!error.isEmpty())
+        printError(error);
+    if (fioReport)
+        for (const TestResult& t : fioReport->run.tests)
+            if (t.error)
+                printError(
+                    QStringLiteral("%1: %2 %3 failed: %4")
+                        .arg(host, QString::fromStdString(rowName(t.spec.row)),
+                            QString::fromLatin1(directionName(t.spec.direction)), QString::fromStdString(*t.error)));
+    if (!leftover.isEmpty())
+        printError(QStringLiteral("%1: %2 may remain there (the host did not answer the clean-up): remove it by hand")
+                       .arg(host, leftover));
 }
 
 void storeHostRuns(std::vector<HistoryRecord>& records, bool quiet)
@@ -277,9 +289,9 @@ int runRemoteCommand(const QStringList& arguments)
         printError(QStringLiteral("only one report can go to stdout (-): write the others to files"));
         return kExitUsage;
     }
-    for (const auto& [name, path] : { std::pair { QStringLiteral("json"), jsonOut },
-             std::pair { QStringLiteral("markdown"), markdownOut }, std::pair { QStringLiteral("text"), textOut },
-             std::pair { QStringLiteral("html"), htmlOut } })
+    for (const auto& [name, path] :
+        { std::pair { QStringLiteral("json"), jsonOut }, std::pair { QStringLiteral("markdown"), markdownOut },
+            std::pair { QStringLiteral("text"), textOut }, std::pair { QStringLiteral("html"), htmlOut } })
         if (auto st = checkOutputPath(name, path); !st) {
             printError(QString::fromStdString(st.error().message));
             return kExitUsage;
@@ -291,19 +303,15 @@ int runRemoteCommand(const QStringList& arguments)
 
     installSignalHandlers();
     StatusLine status(p.isSet(QStringLiteral("quiet")));
-    std::vector<RemoteProgress> states(req.hosts.size());
+    QStringList names;
+    for (const RemoteHost& h : req.hosts)
+        names << h.name();
+    std::vector<HostStatus> states(req.hosts.size());
     auto outcome = runOnHosts(
         req,
         [&](const RemoteProgress& progress) {
-            states[progress.host] = progress;
-            QStringList parts;
-            for (size_t i = 0; i < states.size(); ++i) {
-                QString part = req.hosts[i].name() + QStringLiteral(": ") + hostState(states[i].state);
-                if (states[i].state == RemoteHostState::Running)
-                    part += QStringLiteral(" %1%").arg(int(states[i].fraction * 100));
-                parts << part;
-            }
-            status.show(parts.join(QStringLiteral(" · ")));
+            states[progress.host] = { hostStateOf(progress.state), progress.fraction };
+            status.show(hostsStatusLine(names, states));
         },
         cliCancelFlag());
     status.clear();
@@ -332,20 +340,8 @@ int runRemoteCommand(const QStringList& arguments)
     written &= writeOutput(markdownOut, reportsText(outcome, table, true).toUtf8());
     written &= writeOutput(textOut, reportsText(outcome, table, false).toUtf8());
 
-    for (const RemoteHostResult& h : outcome.hosts) {
-        if (!h.error.isEmpty())
-            printError(h.error);
-        if (h.report)
-            for (const TestResult& t : h.report->run.tests)
-                if (t.error)
-                    printError(QStringLiteral("%1: %2 %3 failed: %4")
-                                   .arg(h.host.name(), QString::fromStdString(rowName(t.spec.row)),
-                                       QString::fromLatin1(directionName(t.spec.direction)),
-                                       QString::fromStdString(*t.error)));
-        if (!h.leftover.isEmpty())
-            printError(QStringLiteral("%1: %2 may remain there (the host did not answer the clean-up): remove it by hand")
-                           .arg(h.host.name(), h.leftover));
-    }
+    for (const RemoteHostResult& h : outcome.hosts)
+        printHostProblems(h.host.name(), h.error, h.report ? &*h.report : nullptr, h.leftover);
     if (outcome.interrupted)
         printError(QStringLiteral("interrupted: every server was told to stop"));
     const int code = outcome.exitCode();

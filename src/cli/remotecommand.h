@@ -2,6 +2,7 @@
 #pragma once
 
 #include "fioremote.h"
+#include "hostsrun.h"
 
 #include <QByteArray>
 #include <QStringList>
@@ -30,6 +31,17 @@ QString fioHostAmong(const QStringList& words);
 // the table names the runs by it, and says which ids on stderr unless `quiet`; a history that
 // cannot be written is said, and the reports still go out.
 void storeHostRuns(std::vector<HistoryRecord>& records, bool quiet);
+// The status line while hosts run, whatever their transport: "pi4.lan: running 40% · nas: waiting"
+// (a fraction where the transport knows one: fio's).
+struct HostStatus {
+    HostState state = HostState::Waiting;
+    std::optional<double> fraction;
+};
+QString hostsStatusLine(const QStringList& names, const std::vector<HostStatus>& hosts);
+
+// What stderr says after a host's run, fio's or ssh's alike: its error, each test fio's report
+// has failing, and a test file the host may still hold.
+void printHostProblems(const QString& host, const QString& error, const Report* fioReport, const QString& leftover);
 
 // The --json report of a remote run: diskometer.remote/1, each host with its figures (the
 // comparison's cells) and fio's own JSON for it, so nothing fio said is lost.

@@ -3,10 +3,11 @@
 // (issue 31): Diskometer itself on every host, over the user's own OpenSSH (sshremote.h).
 #include "remotecommand.h"
 
-#include "clicommon.h"
 #include "clicommands.h"
+#include "clicommon.h"
 #include "clioptions.h"
 #include "historystore.h"
+#include "hostsrun.h"
 #include "htmlreport.h"
 #include "sshremote.h"
 #include "testkind.h"
@@ -44,7 +45,8 @@ namespace {
           "                   other kinds' timed part) until every host is there; the skew measured is said.\n"
           "                   With the grid, a last row sums the hosts.\n"
           "Every other option is the kind's own (`diskometer-cli KIND --help`), checked here first and\n"
-          "passed on to each host. Hosts run in turn unless --together; each finished run is stored in the history as a run\n"
+          "passed on to each host. Hosts run in turn unless --together; each finished run is stored in the history as "
+          "a run\n"
           "of its kind with the host's name (health is shown, not stored, as locally).\n\n"
           "Exit codes: 0 every host ran, 1 a host or a test failed (the others are still reported),\n"
           "2 bad usage or no host could run (none passed the check, or each refused the run, as a local\n"
@@ -127,27 +129,11 @@ namespace {
         return QString::fromLocal8Bit(self.readAllStandardError()).trimmed().remove(QStringLiteral("diskometer-cli: "));
     }
 
-    QString stateWord(SshHostState s)
-    {
-        switch (s) {
-        case SshHostState::Waiting:
-            return QStringLiteral("waiting");
-        case SshHostState::Checking:
-            return QStringLiteral("checking");
-        case SshHostState::Running:
-            return QStringLiteral("running");
-        case SshHostState::Done:
-            return QStringLiteral("done");
-        case SshHostState::Failed:
-            return QStringLiteral("failed");
-        }
-        return {};
-    }
-
     // health is not a run: each host's drives in one table.
     QString healthTable(const SshOutcome& o)
     {
-        QString t = QStringLiteral("| Host | Drive | Model | Health | Temperature |\n| --- | --- | --- | --- | ---: |\n");
+        QString t
+            = QStringLiteral("| Host | Drive | Model | Health | Temperature |\n| --- | --- | --- | --- | ---: |\n");
         for (const SshHostResult& h : o.hosts) {
             const QJsonArray drives = QJsonDocument::fromJson(h.json).object().value(QLatin1String("drives")).toArray();
             if (h.json.isEmpty())
@@ -186,9 +172,10 @@ namespace {
     {
         QJsonArray list;
         for (const SshBarrier& b : o.barriers)
-            list.append(QJsonObject { { QStringLiteral("seq"), qint64(b.seq) }, { QStringLiteral("item"), qint64(b.item) },
-                { QStringLiteral("hosts"), qint64(b.hosts) }, { QStringLiteral("waited_ms"), b.waitedMs },
-                { QStringLiteral("skew_ms"), b.skewMs }, { QStringLiteral("skew_bound_ms"), b.skewBoundMs } });
+            list.append(
+                QJsonObject { { QStringLiteral("seq"), qint64(b.seq) }, { QStringLiteral("item"), qint64(b.item) },
+                    { QStringLiteral("hosts"), qint64(b.hosts) }, { QStringLiteral("waited_ms"), b.waitedMs },
+                    { QStringLiteral("skew_ms"), b.skewMs }, { QStringLiteral("skew_bound_ms"), b.skewBoundMs } });
         return list;
     }
 
@@ -203,9 +190,9 @@ namespace {
                 host.insert(QStringLiteral("report"), QJsonDocument::fromJson(h.json).object());
             hosts.append(host);
         }
-        QJsonObject root { { QStringLiteral("schema"), QLatin1String(kHostsSchema) },
-            { QStringLiteral("kind"), kind }, { QStringLiteral("transport"), QStringLiteral("ssh") },
-            { QStringLiteral("interrupted"), o.interrupted }, { QStringLiteral("hosts"), hosts } };
+        QJsonObject root { { QStringLiteral("schema"), QLatin1String(kHostsSchema) }, { QStringLiteral("kind"), kind },
+            { QStringLiteral("transport"), QStringLiteral("ssh") }, { QStringLiteral("interrupted"), o.interrupted },
+            { QStringLiteral("hosts"), hosts } };
         if (together)
             root.insert(QStringLiteral("together"), QJsonObject { { QStringLiteral("barriers"), barriersJson(o) } });
         return QJsonDocument(root).toJson(QJsonDocument::Indented);
@@ -275,9 +262,9 @@ int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt)
         printError(QStringLiteral("only one report can go to stdout (-): write the others to files"));
         return kExitUsage;
     }
-    for (const auto& [name, path] : { std::pair { QStringLiteral("json"), args->json },
-             std::pair { QStringLiteral("markdown"), args->markdown }, std::pair { QStringLiteral("text"), args->text },
-             std::pair { QStringLiteral("html"), args->html } })
+    for (const auto& [name, path] :
+        { std::pair { QStringLiteral("json"), args->json }, std::pair { QStringLiteral("markdown"), args->markdown },
+            std::pair { QStringLiteral("text"), args->text }, std::pair { QStringLiteral("html"), args->html } })
         if (auto st = checkOutputPath(name, path); !st) {
             printError(QString::fromStdString(st.error().message));
             return kExitUsage;
@@ -285,15 +272,15 @@ int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt)
 
     installSignalHandlers();
     StatusLine status(args->quiet);
-    std::vector<SshHostState> states(req.hosts.size());
+    QStringList names;
+    for (const SshHost& h : req.hosts)
+        names << h.name();
+    std::vector<HostStatus> states(req.hosts.size());
     SshOutcome outcome = runOverSsh(
         req,
         [&](const SshProgress& p) {
-            states[p.host] = p.state;
-            QStringList parts;
-            for (size_t i = 0; i < states.size(); ++i)
-                parts << req.hosts[i].name() + QStringLiteral(": ") + stateWord(states[i]);
-            status.show(parts.join(QStringLiteral(" · ")));
+            states[p.host] = { hostStateOf(p.state), std::nullopt };
+            status.show(hostsStatusLine(names, states));
         },
         cliCancelFlag());
     status.clear();

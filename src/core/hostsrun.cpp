@@ -11,48 +11,67 @@ namespace dm {
 
 namespace {
 
-    HostState stateOf(RemoteHostState s)
-    {
-        switch (s) {
-        case RemoteHostState::Waiting:
-            return HostState::Waiting;
-        case RemoteHostState::Checking:
-            return HostState::Checking;
-        case RemoteHostState::Running:
-            return HostState::Running;
-        case RemoteHostState::CleaningUp:
-            return HostState::CleaningUp;
-        case RemoteHostState::Done:
-            return HostState::Done;
-        case RemoteHostState::Failed:
-            return HostState::Failed;
-        }
-        return HostState::Failed;
-    }
-
-    HostState stateOf(SshHostState s)
-    {
-        switch (s) {
-        case SshHostState::Waiting:
-            return HostState::Waiting;
-        case SshHostState::Checking:
-            return HostState::Checking;
-        case SshHostState::Running:
-            return HostState::Running;
-        case SshHostState::Done:
-            return HostState::Done;
-        case SshHostState::Failed:
-            return HostState::Failed;
-        }
-        return HostState::Failed;
-    }
-
     QString stoppedBeforeTurn(const HostSpec& h)
     {
         return QStringLiteral("%1: not run (stopped before its turn)").arg(h.name());
     }
 
 } // namespace
+
+HostState hostStateOf(RemoteHostState s)
+{
+    switch (s) {
+    case RemoteHostState::Waiting:
+        return HostState::Waiting;
+    case RemoteHostState::Checking:
+        return HostState::Checking;
+    case RemoteHostState::Running:
+        return HostState::Running;
+    case RemoteHostState::CleaningUp:
+        return HostState::CleaningUp;
+    case RemoteHostState::Done:
+        return HostState::Done;
+    case RemoteHostState::Failed:
+        return HostState::Failed;
+    }
+    return HostState::Failed;
+}
+
+HostState hostStateOf(SshHostState s)
+{
+    switch (s) {
+    case SshHostState::Waiting:
+        return HostState::Waiting;
+    case SshHostState::Checking:
+        return HostState::Checking;
+    case SshHostState::Running:
+        return HostState::Running;
+    case SshHostState::Done:
+        return HostState::Done;
+    case SshHostState::Failed:
+        return HostState::Failed;
+    }
+    return HostState::Failed;
+}
+
+const char* hostStateWord(HostState s)
+{
+    switch (s) {
+    case HostState::Waiting:
+        return "waiting";
+    case HostState::Checking:
+        return "checking";
+    case HostState::Running:
+        return "running";
+    case HostState::CleaningUp:
+        return "cleaning up";
+    case HostState::Done:
+        return "done";
+    case HostState::Failed:
+        return "failed";
+    }
+    return "failed";
+}
 
 Result<HostSpec> parseHostSpec(const QString& spec)
 {
@@ -164,7 +183,7 @@ HostsOutcome runHosts(const HostsRequest& req, const HostsProgressFn& progress, 
         for (const size_t i : fioAt)
             fio.hosts.push_back(req.hosts[i].fio);
         const RemoteOutcome ro = runOnHosts(
-            fio, [&](const RemoteProgress& p) { report(fioAt[p.host], stateOf(p.state), p.fraction, p.message); },
+            fio, [&](const RemoteProgress& p) { report(fioAt[p.host], hostStateOf(p.state), p.fraction, p.message); },
             cancel);
         o.fioVersion = ro.fioVersion;
         o.interrupted |= ro.interrupted;
@@ -201,7 +220,7 @@ HostsOutcome runHosts(const HostsRequest& req, const HostsProgressFn& progress, 
         ssh.ssh = req.ssh;
         ssh.together = req.grid.together;
         const SshOutcome so = runOverSsh(
-            ssh, [&](const SshProgress& p) { report(sshAt[p.host], stateOf(p.state), std::nullopt, p.message); },
+            ssh, [&](const SshProgress& p) { report(sshAt[p.host], hostStateOf(p.state), std::nullopt, p.message); },
             cancel);
         o.interrupted |= so.interrupted;
         o.barriers = so.barriers;

@@ -62,6 +62,11 @@ struct HostsRequest {
 Status checkHostsRequest(const HostsRequest& request);
 
 enum class HostState { Waiting, Checking, Running, CleaningUp, Done, Failed };
+// Each transport's own states as the one list (fio's has CleaningUp, ssh's has not), and the
+// English word the CLI's status line shows for each (the window has its translated words).
+HostState hostStateOf(RemoteHostState state);
+HostState hostStateOf(SshHostState state);
+const char* hostStateWord(HostState state);
 
 struct HostRun {
     HostSpec host;

@@ -365,7 +365,10 @@ QString formatComparisonMarkdown(const Comparison& c, ComparisonMetric metric)
         }
         lines << QStringLiteral("| ") + line.join(QStringLiteral(" | ")) + QStringLiteral(" |");
         if (!run.note.isEmpty())
-            notes << QStringLiteral("- Run %1 (%2): %3").arg(run.entry.id).arg(mdCell(run.label), mdCell(run.note));
+            // A run not stored (remote --no-history) has no id to name it by: its label alone.
+            notes << (run.entry.id > 0
+                    ? QStringLiteral("- Run %1 (%2): %3").arg(run.entry.id).arg(mdCell(run.label), mdCell(run.note))
+                    : QStringLiteral("- %1: %2").arg(mdCell(run.label), mdCell(run.note)));
     }
     lines << QString();
     lines << QStringLiteral("MB/s = 1,000,000 bytes/s; each figure is the best pass of its test%1.")

@@ -192,6 +192,11 @@ TEST(Comparison, OneRowPerRunOneColumnPerTest)
     EXPECT_TRUE(lines[2].startsWith("| SSD \\| 980 | 2026-11-29 17:41 | 3552.5 | 2964.3 |")) << md.toStdString();
     EXPECT_TRUE(lines[3].contains("(fio)"));
     EXPECT_TRUE(md.contains("- Run 5 (/dev/sdb):")) << md.toStdString();
+    Comparison unstored = c; // remote --no-history: no ids
+    for (ComparisonRun& r : unstored.runs)
+        r.entry.id = 0;
+    const QString unstoredMd = formatComparisonMarkdown(unstored);
+    EXPECT_TRUE(unstoredMd.contains("\n- /dev/sdb: ") && !unstoredMd.contains("Run 0")) << unstoredMd.toStdString();
 
     const QByteArray csv = formatComparisonCsv(c);
     const QList<QByteArray> rows = csv.split('\n');

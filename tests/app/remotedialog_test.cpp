@@ -17,6 +17,8 @@
 #include "remotedialog.h"
 #include "gridpage.h"
 #include "sshrig.h"
+#include "sweeppage.h"
+#include "sweepreport.h"
 #include "testtargets.h"
 #include "translations.h"
 
@@ -326,6 +328,121 @@ TEST_F(SshWindow, AnSshHostAndAFioServerInOneRun)
         processEventsFor(200);
         d->grab().save(shots + QLatin1Char('/') + name + QStringLiteral(".png"));
     }
+}
+
+// From the Block sizes tab: the dialog says it runs that tab's sweep, and runs it with that tab's
+// settings on the ssh:// host (the range set here, not the sweep's default, is what the host's
+// stored report says it measured); the run is stored as a sweep of that host, and its row opens
+// the report in the Block sizes tab.
+TEST_F(SshWindow, TheCurrentTabsTestRunsOnAnSshHostWithItsSettings)
+{
+    ScreenshotLook look;
+    Fixture f;
+    const QString ds = f.dir("ssh-host");
+    MainWindow w(f.settings(1), f.options(), false);
+    auto* sweep = qobject_cast<SweepPage*>(w.page(QStringLiteral("sweep")));
+    ASSERT_NE(sweep, nullptr);
+    sweep->setRange(64 * KiB, 128 * KiB);
+    RunSettings settings = SweepRequest {}.settings;
+    settings.measureSeconds = 0.5;
+    settings.warmupSeconds = 0;
+    settings.testSize = 16 * MiB;
+    sweep->setRunSettings(settings);
+    w.tabs()->setCurrentWidget(sweep);
+    RemoteDialog* d = openDialog(w);
+    ASSERT_NE(d, nullptr);
+    auto* intro = d->findChild<QLabel*>(QStringLiteral("intro"));
+    ASSERT_NE(intro, nullptr);
+    EXPECT_TRUE(intro->text().startsWith(QStringLiteral("Block-size sweep, with the Block sizes tab's settings")))
+        << intro->text().toStdString();
+    d->hostsEdit()->setPlainText(m_rig->spec(ds));
+    int exitCode = -1;
+    QObject::connect(d, &RemoteDialog::finished, d, [&](int code) { exitCode = code; });
+    bool stored = false;
+    QObject::connect(d, &RemoteDialog::stored, d, [&] { stored = true; });
+    QElapsedTimer took;
+    took.start();
+    d->runButton()->click();
+    ASSERT_TRUE(d->running()) << d->statusLabel()->text().toStdString();
+    ASSERT_TRUE(eventually([&] { return exitCode >= 0; }, 30000)) << "the run never ended";
+    ASSERT_EQ(exitCode, 0) << d->statusLabel()->text().toStdString();
+    const QString sshName = QStringLiteral("127.0.0.1:%1").arg(m_rig->port());
+    QTableWidget* t = d->table();
+    ASSERT_EQ(t->rowCount(), 1);
+    EXPECT_EQ(t->item(0, RemoteDialog::StateColumn)->text(), QStringLiteral("Done"));
+
+    ASSERT_TRUE(eventually([&] { return stored; }, 15000));
+    HistoryModel* model = w.historyPage()->model();
+    ASSERT_TRUE(eventually([&] { return model->rowCount() == 1; }, 15000));
+    const HistoryEntry* run = model->entryById(d->storedIds()[0]);
+    ASSERT_NE(run, nullptr);
+    EXPECT_EQ(run->kind, QLatin1String("sweep"));
+    EXPECT_EQ(run->host, sshName);
+    ASSERT_EQ(d->outcome().hosts.size(), 1u);
+    ASSERT_TRUE(d->outcome().hosts[0].run.has_value());
+    auto report = parseSweepJson(d->outcome().hosts[0].run->json);
+    ASSERT_TRUE(report) << report.error().message;
+    EXPECT_EQ(report->result.request.minBlockSize, 64 * KiB);
+    EXPECT_EQ(report->result.request.maxBlockSize, 128 * KiB);
+    EXPECT_DOUBLE_EQ(report->result.request.settings.measureSeconds, 0.5);
+    EXPECT_EQ(report->result.request.target, ds.toStdString());
+    ASSERT_EQ(report->result.points.size(), 2u);
+
+    // Its row opens it in the Block sizes tab, as that tab shows a sweep just finished.
+    d->openRow(0);
+    ASSERT_TRUE(eventually([&] { return w.tabs()->currentWidget() == sweep; }, 15000))
+        << d->statusLabel()->text().toStdString();
+    ASSERT_TRUE(sweep->report().has_value());
+    EXPECT_EQ(sweep->report()->result.request.target, ds.toStdString());
+    EXPECT_EQ(sweep->plottedPoints(), 4); // two block sizes, read and write
+    EXPECT_TRUE(entries(ds).isEmpty()) << entries(ds).join(' ').toStdString();
+    EXPECT_LT(took.elapsed(), 15000);
+
+    if (const QString shots = qEnvironmentVariable("DM_SCREENSHOT_DIR"); !shots.isEmpty()) {
+        const QString name = QStringLiteral("remote-sweep-%1-%2-%3x")
+                                 .arg(qEnvironmentVariable("DM_SCREENSHOT_LANGUAGE", QStringLiteral("en")),
+                                     qEnvironmentVariable("DM_SCREENSHOT_PALETTE", QStringLiteral("light")),
+                                     qEnvironmentVariable("QT_SCALE_FACTOR", QStringLiteral("1")));
+        t->clearSelection();
+        processEventsFor(200);
+        d->grab().save(shots + QLatin1Char('/') + name + QStringLiteral(".png"));
+    }
+}
+
+// fio's servers run only the grid: from another kind's tab, a fio server in the list is refused
+// before anything runs, saying which and why. A scan that writes back is not started on a host
+// from the window: the dialog says so and its Run stays off.
+TEST_F(RemoteWindow, AnotherKindWithAFioServerIsRefused)
+{
+    Fixture f;
+    MainWindow w(f.settings(1), f.options(), false);
+    w.tabs()->setCurrentWidget(w.page(QStringLiteral("sweep")));
+    RemoteDialog* d = openDialog(w);
+    ASSERT_NE(d, nullptr);
+    d->hostsEdit()->setPlainText(QStringLiteral("ssh://pi4.lan/mnt/ssd\nnas.lan:/srv/dm"));
+    d->runButton()->click();
+    EXPECT_FALSE(d->running());
+    EXPECT_EQ(d->table()->rowCount(), 0);
+    EXPECT_TRUE(d->statusLabel()->text().startsWith(QStringLiteral("nas.lan is a fio server, which runs only the grid")))
+        << d->statusLabel()->text().toStdString();
+    d->close();
+
+    auto* scan = w.page(QStringLiteral("scan"));
+    ASSERT_NE(scan, nullptr);
+    auto* writeBack = scan->findChild<QCheckBox*>();
+    ASSERT_NE(writeBack, nullptr);
+    writeBack->setChecked(true);
+    w.tabs()->setCurrentWidget(scan);
+    d = nullptr;
+    auto* action = w.findChild<QAction*>(QStringLiteral("runOnHosts"));
+    action->trigger();
+    for (RemoteDialog* each : w.findChildren<RemoteDialog*>())
+        if (each->isVisible())
+            d = each;
+    ASSERT_NE(d, nullptr);
+    EXPECT_FALSE(d->runButton()->isEnabled());
+    EXPECT_TRUE(d->statusLabel()->text().startsWith(QStringLiteral("The surface scan writes back here")))
+        << d->statusLabel()->text().toStdString();
 }
 
 // Stop while an ssh host measures: its run there ends (no diskometer-cli is left on the host),

@@ -34,6 +34,7 @@ public:
     int plottedAccessTimes() const;
 
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
+    Result<HostsRun> hostsRun() const override;
 
 protected:
     bool launch() override;

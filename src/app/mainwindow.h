@@ -67,7 +67,7 @@ private:
     // refused while a test runs.
     void openStoredReport(const Report& report);
     // A stored run of another kind in its own tab (a Run on Hosts row), by TestPage::showStoredRun.
-    void openStoredRun(const HistoryRecord& record);
+    void openStoredRun(const HistoryRecord& record, const QByteArray& csv);
     void applyOptionsToPages();
     void updateBusy();
     // The page whose runs give the window's exit code: the one --page named, else the grid's.

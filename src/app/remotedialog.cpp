@@ -365,7 +365,7 @@ void RemoteDialog::openRow(int row)
     // Read and laid out on the history's thread, as the History tab's Open in Grid.
     m_history->fetchReports(id, this, [this](const HistoryService::RunReports& run, const QString& error) {
         if (error.isEmpty() && !run.grid && run.record.entry.kind != kKindGrid) {
-            Q_EMIT openRun(run.record); // its kind's tab shows it
+            Q_EMIT openRun(run.record, run.reports ? run.reports->csv : QByteArray()); // its kind's tab shows it
             return;
         }
         if (!error.isEmpty() || !run.grid) {

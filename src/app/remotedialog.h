@@ -76,7 +76,7 @@ Q_SIGNALS:
     void stored(); // the hosts' runs are in the history: their rows open them
     void openReport(const dm::Report& report); // a host's stored run, for the Benchmark tab
     // A host's stored run of another kind, for that kind's tab (its document in record.json).
-    void openRun(const dm::HistoryRecord& record);
+    void openRun(const dm::HistoryRecord& record, const QByteArray& csv);
 
 protected:
     void closeEvent(QCloseEvent* event) override;

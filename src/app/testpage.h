@@ -65,11 +65,13 @@ public:
         QStringList arguments;
     };
     virtual Result<HostsRun> hostsRun() const;
-    // Shows a stored run of this page's kind (its JSON document) as if it had just finished, for
-    // a Run on Hosts row; false, with nothing changed, when the page cannot.
-    virtual bool showStoredRun(const QByteArray& json)
+    // Shows a stored run of this page's kind (its JSON document, and its CSV as the history's
+    // thread formatted it) as if it had just finished, for a Run on Hosts row: its Save buttons
+    // then save that run. False, with nothing changed, when the page cannot.
+    virtual bool showStoredRun(const QByteArray& json, const QByteArray& csv)
     {
         Q_UNUSED(json);
+        Q_UNUSED(csv);
         return false;
     }
 

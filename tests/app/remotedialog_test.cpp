@@ -7,6 +7,8 @@
 // (no remote diskometer-cli left), bad host lines, and no test file left in a host's directory.
 #include "appoptions.h"
 #include "comparedialog.h"
+#include "copypage.h"
+#include "copyreport.h"
 #include "eventually.h"
 #include "fioservers.h"
 #include "historymodel.h"
@@ -24,6 +26,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QBarSet>
 #include <QCheckBox>
 #include <QDir>
 #include <QElapsedTimer>
@@ -389,10 +392,10 @@ TEST_F(SshWindow, TheCurrentTabsTestRunsOnAnSshHostWithItsSettings)
     ASSERT_EQ(report->result.points.size(), 2u);
 
     // Its row opens it in the Block sizes tab, as that tab shows a sweep just finished.
+    w.tabs()->setCurrentWidget(w.historyPage()); // the row brings its tab back
     d->openRow(0);
-    ASSERT_TRUE(eventually([&] { return w.tabs()->currentWidget() == sweep; }, 15000))
+    ASSERT_TRUE(eventually([&] { return w.tabs()->currentWidget() == sweep && sweep->report(); }, 15000))
         << d->statusLabel()->text().toStdString();
-    ASSERT_TRUE(sweep->report().has_value());
     EXPECT_EQ(sweep->report()->result.request.target, ds.toStdString());
     EXPECT_EQ(sweep->plottedPoints(), 4); // two block sizes, read and write
     EXPECT_TRUE(entries(ds).isEmpty()) << entries(ds).join(' ').toStdString();
@@ -407,6 +410,61 @@ TEST_F(SshWindow, TheCurrentTabsTestRunsOnAnSshHostWithItsSettings)
         processEventsFor(200);
         d->grab().save(shots + QLatin1Char('/') + name + QStringLiteral(".png"));
     }
+}
+
+// Another kind than the sweep, each said by its own options (the rest by the round trips in
+// tests/cli/kindarguments_test.cpp): from the Copy tab the host copies the size set there (not
+// the command's default of 1 GiB), the run is stored as a copy of that host, and its row shows it
+// in the Copy tab, the bars and the Save buttons those of that stored run.
+TEST_F(SshWindow, TheCopyTabsSizeRunsOnAnSshHostAndItsRowOpensInTheCopyTab)
+{
+    Fixture f;
+    const QString ds = f.dir("ssh-host");
+    MainWindow w(f.settings(1), f.options(), false);
+    auto* copy = qobject_cast<CopyPage*>(w.page(QStringLiteral("copy")));
+    ASSERT_NE(copy, nullptr);
+    copy->setSize(kMinCopySize);
+    w.tabs()->setCurrentWidget(copy);
+    RemoteDialog* d = openDialog(w);
+    ASSERT_NE(d, nullptr);
+    auto* intro = d->findChild<QLabel*>(QStringLiteral("intro"));
+    ASSERT_NE(intro, nullptr);
+    EXPECT_TRUE(intro->text().startsWith(QStringLiteral("Copy test, with the Copy tab's settings")))
+        << intro->text().toStdString();
+    d->hostsEdit()->setPlainText(m_rig->spec(ds));
+    int exitCode = -1;
+    QObject::connect(d, &RemoteDialog::finished, d, [&](int code) { exitCode = code; });
+    bool stored = false;
+    QObject::connect(d, &RemoteDialog::stored, d, [&] { stored = true; });
+    d->runButton()->click();
+    ASSERT_TRUE(d->running()) << d->statusLabel()->text().toStdString();
+    ASSERT_TRUE(eventually([&] { return exitCode >= 0; }, 60000)) << "the run never ended";
+    ASSERT_EQ(exitCode, 0) << d->statusLabel()->text().toStdString();
+    ASSERT_TRUE(eventually([&] { return stored; }, 15000));
+    const HistoryEntry* run = nullptr;
+    ASSERT_TRUE(eventually([&] { return (run = w.historyPage()->model()->entryById(d->storedIds()[0])); }, 15000));
+    EXPECT_EQ(run->kind, QLatin1String("copy"));
+    EXPECT_EQ(run->host, QStringLiteral("127.0.0.1:%1").arg(m_rig->port()));
+    ASSERT_EQ(d->outcome().hosts.size(), 1u);
+    ASSERT_TRUE(d->outcome().hosts[0].run.has_value());
+    const QByteArray json = d->outcome().hosts[0].run->json;
+    auto report = parseCopyJson(json);
+    ASSERT_TRUE(report) << report.error().message;
+    EXPECT_EQ(report->result.request.size, kMinCopySize);
+    EXPECT_EQ(report->result.request.target, ds.toStdString());
+    ASSERT_EQ(report->result.sets.size(), 3u);
+
+    w.tabs()->setCurrentWidget(w.historyPage()); // the row brings its tab back
+    d->openRow(0);
+    ASSERT_TRUE(eventually([&] { return w.tabs()->currentWidget() == copy && copy->report(); }, 15000))
+        << d->statusLabel()->text().toStdString();
+    EXPECT_EQ(copy->report()->result.request.target, ds.toStdString());
+    for (int i = 0; i < 3; ++i)
+        EXPECT_DOUBLE_EQ(copy->bars()->at(i), report->result.sets[size_t(i)].mbPerSec()) << i;
+    EXPECT_TRUE(copy->hasResult());
+    EXPECT_EQ(copy->json(), json); // Save writes the stored run, not an earlier one of this tab
+    EXPECT_TRUE(copy->csv().startsWith("set,")) << copy->csv().left(80).toStdString();
+    EXPECT_TRUE(entries(ds).isEmpty()) << entries(ds).join(' ').toStdString();
 }
 
 // fio's servers run only the grid: from another kind's tab, a fio server in the list is refused

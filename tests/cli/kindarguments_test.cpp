@@ -2,7 +2,11 @@
 // Each kind's request said as its command's options (File › Run on Hosts from a kind's tab, issue
 // 31) and read back by that command's own parser: the same request, for every setting the page
 // has. A setting the arguments leave out, or say under a name the command reads otherwise, fails.
+#include "capacityarguments.h"
+#include "copyarguments.h"
+#include "filesarguments.h"
 #include "scanarguments.h"
+#include "sustainedarguments.h"
 #include "sweeparguments.h"
 
 #include <gtest/gtest.h>
@@ -66,12 +70,80 @@ namespace {
         }
     }
 
+    TEST(KindArguments, SustainedRoundTrips)
+    {
+        for (const uint64_t total : { 16 * MiB, 3 * GiB + 4096 }) {
+            SustainedRequest want;
+            want.totalBytes = total;
+            want.queueDepth = total > GiB ? 32 : 1;
+            auto got = parseSustainedArguments(commandLine("sustained", sustainedCliArguments(want)));
+            ASSERT_TRUE(got) << got.error().message;
+            EXPECT_EQ(got->target, "/host/path");
+            EXPECT_EQ(got->totalBytes, want.totalBytes);
+            EXPECT_EQ(got->queueDepth, want.queueDepth);
+            EXPECT_TRUE(got->totalGiven); // the window's amount, not the command's default
+        }
+    }
+
+    TEST(KindArguments, CapacityRoundTrips)
+    {
+        // 0 is all the free space: the command's own default, said by leaving --size out.
+        for (const uint64_t size : { uint64_t(0), 2 * GiB, 5 * MiB + 4096 })
+            for (const bool restore : { true, false }) {
+                CapacityRequest want;
+                want.size = size;
+                want.restore = restore;
+                auto got = parseCapacityArguments(commandLine("capacity", capacityCliArguments(want)));
+                ASSERT_TRUE(got) << got.error().message;
+                EXPECT_EQ(got->target, "/host/path");
+                EXPECT_EQ(got->size, want.size);
+                EXPECT_EQ(got->restore, want.restore);
+                EXPECT_FALSE(got->allowDestructive); // never said for a host: its user gives it
+            }
+    }
+
+    TEST(KindArguments, FilesRoundTrips)
+    {
+        for (const FilesSync sync : { FilesSync::None, FilesSync::File, FilesSync::End }) {
+            FilesRequest want;
+            want.files = sync == FilesSync::File ? 3 : 5000;
+            want.fileSize = sync == FilesSync::None ? 0 : 64 * KiB + 512;
+            want.dirs = sync == FilesSync::File ? 3 : 17; // not the default the command takes when --dirs is left out
+            want.sync = sync;
+            auto got = parseFilesArguments(commandLine("files", filesCliArguments(want)));
+            ASSERT_TRUE(got) << got.error().message;
+            EXPECT_EQ(got->target, "/host/path");
+            EXPECT_EQ(got->files, want.files);
+            EXPECT_EQ(got->fileSize, want.fileSize);
+            EXPECT_EQ(got->dirs, want.dirs);
+            EXPECT_EQ(got->sync, want.sync);
+        }
+    }
+
+    TEST(KindArguments, CopyRoundTrips)
+    {
+        for (const uint64_t seed : { uint64_t(0), uint64_t(18446744073709551615ull), uint64_t(42) }) {
+            CopyRequest want;
+            want.size = seed == 42 ? 16 * MiB : 3 * GiB + 4096;
+            want.seed = seed;
+            auto got = parseCopyArguments(commandLine("copy", copyCliArguments(want)));
+            ASSERT_TRUE(got) << got.error().message;
+            EXPECT_EQ(got->target, "/host/path");
+            EXPECT_EQ(got->size, want.size);
+            EXPECT_EQ(got->seed, want.seed); // 0: each host draws its own
+        }
+    }
+
     TEST(KindArguments, TheParsersStillRefuseWhatTheCommandRefuses)
     {
         EXPECT_FALSE(parseSweepArguments(commandLine("sweep", { QStringLiteral("--pattern"), QStringLiteral("zig") })));
         EXPECT_FALSE(
             parseScanArguments(commandLine("scan", { QStringLiteral("--sample-size"), QStringLiteral("5000") })));
         EXPECT_FALSE(parseScanArguments(commandLine("scan", { QStringLiteral("--no-such-option") })));
+        EXPECT_FALSE(parseSustainedArguments(commandLine("sustained", { QStringLiteral("--total"), QStringLiteral("1MiB") })));
+        EXPECT_FALSE(parseCapacityArguments(commandLine("capacity", { QStringLiteral("--size"), QStringLiteral("lots") })));
+        EXPECT_FALSE(parseFilesArguments(commandLine("files", { QStringLiteral("--sync"), QStringLiteral("always") })));
+        EXPECT_FALSE(parseCopyArguments(commandLine("copy", { QStringLiteral("--seed"), QStringLiteral("0") })));
     }
 
 } // namespace

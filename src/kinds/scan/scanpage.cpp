@@ -111,6 +111,26 @@ Result<TestPage::HostsRun> ScanPage::hostsRun() const
     return HostsRun { QStringLiteral("scan"), scanCliArguments(request) };
 }
 
+bool ScanPage::showStoredRun(const QByteArray& json, const QByteArray& csv)
+{
+    auto report = parseScanJson(json);
+    if (!report || isRunning())
+        return false;
+    const ScanResult& r = report->result;
+    m_chart->clear();
+    m_write->setVisible(r.request.writeBack);
+    m_chart->setTitle(QString::fromStdString(r.request.target));
+    m_live = {};
+    // Drawn as a run draws them, sample by sample and the access times in one batch.
+    for (const ScanSample& s : r.samples)
+        onSample(s);
+    if (!r.access.empty())
+        onAccess(r.access);
+    showStoredFiles(json, csv, report->header);
+    onFinished(r, report->header);
+    return true;
+}
+
 bool ScanPage::launch()
 {
     const QString device = m_device->currentPath();

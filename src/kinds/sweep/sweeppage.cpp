@@ -118,7 +118,7 @@ Result<TestPage::HostsRun> SweepPage::hostsRun() const
     return HostsRun { QStringLiteral("sweep"), sweepCliArguments(requestShown()) };
 }
 
-bool SweepPage::showStoredRun(const QByteArray& json)
+bool SweepPage::showStoredRun(const QByteArray& json, const QByteArray& csv)
 {
     auto report = parseSweepJson(json);
     if (!report || isRunning())
@@ -140,6 +140,7 @@ bool SweepPage::showStoredRun(const QByteArray& json)
                 m_chart->append(write ? m_writeRate : m_readRate, p.blockSize / 1024.0, m->mbPerSec);
                 m_chart->append(write ? m_writeIops : m_readIops, p.blockSize / 1024.0, m->iops);
             }
+    showStoredFiles(json, csv, report->header);
     onFinished(r, report->header);
     return true;
 }

@@ -40,7 +40,7 @@ public:
 
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
     Result<HostsRun> hostsRun() const override;
-    bool showStoredRun(const QByteArray& json) override;
+    bool showStoredRun(const QByteArray& json, const QByteArray& csv) override;
 
 protected:
     bool launch() override;

@@ -390,6 +390,10 @@
         <source>Some data did not come back intact.</source>
         <translation>一部のデータが正しく読み戻せませんでした。</translation>
     </message>
+    <message>
+        <source>The capacity check would probe a device here: a probe of a host&apos;s device writes to it and is started from the command line (diskometer-cli remote ssh://HOST/DEVICE --kind capacity --allow-destructive). Choose a folder here to fill the hosts&apos; folders.</source>
+        <translation>この容量チェックはデバイスを検査します。ホストのデバイスの検査はそのデバイスに書き込むため、コマンドラインから始めてください（diskometer-cli remote ssh://HOST/DEVICE --kind capacity --allow-destructive）。ホストのフォルダーを埋めるには、ここでフォルダーを選んでください。</translation>
+    </message>
 </context>
 <context>
     <name>dm::Chart</name>

@@ -2419,7 +2419,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>%1, with the %2 tab&apos;s settings, on each ssh:// host, one line per host (fio&apos;s servers run only the grid: Run on Hosts from the Benchmark tab for them):</source>
-        <translation>%1 を「%2」タブの設定で各 ssh:// ホストで実行します。1 行に 1 ホスト（fio サーバーはグリッドしか実行しません。fio サーバーにはベンチマークタブから「ホストで実行」を使います）:</translation>
+        <translation>%1を「%2」タブの設定で各 ssh:// ホストで実行します。1 行に 1 ホスト（fio サーバーはグリッドしか実行しません。fio サーバーにはベンチマークタブから「ホストで実行」を使います）:</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;code&gt;ssh://[USER@]HOST[:PORT]/PATH&lt;/code&gt; runs Diskometer itself there over SSH (your keys and ~/.ssh/config; it needs diskometer-cli of this version);&lt;br&gt;&lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt; runs fio&apos;s job on fio&apos;s server there (&lt;code&gt;fio --server&lt;/code&gt;, port 8765).&lt;br&gt;An IPv6 address goes in brackets.</source>
@@ -2428,6 +2428,10 @@ Write MB/s</source>
     <message>
         <source>%1 is a fio server, which runs only the grid: list ssh:// hosts alone for %2, or Run on Hosts from the Benchmark tab.</source>
         <translation>%1 は fio サーバーで、グリッドしか実行しません。「%2」には ssh:// ホストだけを並べるか、ベンチマークタブから「ホストで実行」を使ってください。</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;code&gt;ssh://[USER@]HOST[:PORT]/PATH&lt;/code&gt; runs Diskometer itself there over SSH (your keys and ~/.ssh/config; it needs diskometer-cli of this version).&lt;br&gt;An IPv6 address goes in brackets.</source>
+        <translation>&lt;br&gt;&lt;code&gt;ssh://[USER@]HOST[:PORT]/PATH&lt;/code&gt; はそのホストで Diskometer 自身を SSH 経由で実行します（あなたの鍵と ~/.ssh/config を使用。このバージョンの diskometer-cli が必要です）。&lt;br&gt;IPv6 アドレスは角括弧で囲みます。</translation>
     </message>
 </context>
 <context>

@@ -42,11 +42,15 @@ RemoteDialog::RemoteDialog(RemoteRequest base, HostsTest test, HistoryService* h
                   "(fio's servers run only the grid: Run on Hosts from the Benchmark tab for them):")
                    .arg(kind ? kindText(kind->title()) : m_test.kind, m_test.tab);
     }
+    // The fio server's line only where one runs: another kind would refuse it (start()).
     auto* intro = new QLabel(what.toHtmlEscaped()
-            + tr("<br><code>ssh://[USER@]HOST[:PORT]/PATH</code> runs Diskometer itself there over "
-                 "SSH (your keys and ~/.ssh/config; it needs diskometer-cli of this version);"
-                 "<br><code>HOST[:PORT]:PATH</code> runs fio's job on fio's server there "
-                 "(<code>fio --server</code>, port 8765).<br>An IPv6 address goes in brackets."),
+            + (gridRun() ? tr("<br><code>ssh://[USER@]HOST[:PORT]/PATH</code> runs Diskometer itself there over "
+                              "SSH (your keys and ~/.ssh/config; it needs diskometer-cli of this version);"
+                              "<br><code>HOST[:PORT]:PATH</code> runs fio's job on fio's server there "
+                              "(<code>fio --server</code>, port 8765).<br>An IPv6 address goes in brackets.")
+                         : tr("<br><code>ssh://[USER@]HOST[:PORT]/PATH</code> runs Diskometer itself there over "
+                              "SSH (your keys and ~/.ssh/config; it needs diskometer-cli of this version)."
+                              "<br>An IPv6 address goes in brackets.")),
         this);
     intro->setObjectName(QStringLiteral("intro")); // for tests
     intro->setWordWrap(true);

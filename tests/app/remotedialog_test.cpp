@@ -6,6 +6,7 @@
 // run (each row's kind, version and stored run, which its row opens in the Benchmark tab), Stop
 // (no remote diskometer-cli left), bad host lines, and no test file left in a host's directory.
 #include "appoptions.h"
+#include "capacitypage.h"
 #include "comparedialog.h"
 #include "copypage.h"
 #include "copyreport.h"
@@ -476,7 +477,7 @@ TEST_F(SshWindow, TheCopyTabsSizeRunsOnAnSshHostAndItsRowOpensInTheCopyTab)
 
 // fio's servers run only the grid: from another kind's tab, a fio server in the list is refused
 // before anything runs, saying which and why. A scan that writes back is not started on a host
-// from the window: the dialog says so and its Run stays off.
+// from the window, nor a capacity probe of a device: the dialog says so and its Run stays off.
 TEST_F(RemoteWindow, AnotherKindWithAFioServerIsRefused)
 {
     Fixture f;
@@ -507,6 +508,21 @@ TEST_F(RemoteWindow, AnotherKindWithAFioServerIsRefused)
     ASSERT_NE(d, nullptr);
     EXPECT_FALSE(d->runButton()->isEnabled());
     EXPECT_TRUE(d->statusLabel()->text().startsWith(QStringLiteral("The surface scan writes back here")))
+        << d->statusLabel()->text().toStdString();
+    d->close();
+
+    auto* capacity = qobject_cast<CapacityPage*>(w.page(QStringLiteral("capacity")));
+    ASSERT_NE(capacity, nullptr);
+    capacity->setTarget(QStringLiteral("/dev/sdz")); // a device: the check would be a probe
+    w.tabs()->setCurrentWidget(capacity);
+    d = nullptr;
+    action->trigger();
+    for (RemoteDialog* each : w.findChildren<RemoteDialog*>())
+        if (each->isVisible())
+            d = each;
+    ASSERT_NE(d, nullptr);
+    EXPECT_FALSE(d->runButton()->isEnabled());
+    EXPECT_TRUE(d->statusLabel()->text().startsWith(QStringLiteral("The capacity check would probe a device here")))
         << d->statusLabel()->text().toStdString();
 }
 

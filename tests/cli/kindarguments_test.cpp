@@ -140,8 +140,10 @@ namespace {
         EXPECT_FALSE(
             parseScanArguments(commandLine("scan", { QStringLiteral("--sample-size"), QStringLiteral("5000") })));
         EXPECT_FALSE(parseScanArguments(commandLine("scan", { QStringLiteral("--no-such-option") })));
-        EXPECT_FALSE(parseSustainedArguments(commandLine("sustained", { QStringLiteral("--total"), QStringLiteral("1MiB") })));
-        EXPECT_FALSE(parseCapacityArguments(commandLine("capacity", { QStringLiteral("--size"), QStringLiteral("lots") })));
+        EXPECT_FALSE(
+            parseSustainedArguments(commandLine("sustained", { QStringLiteral("--total"), QStringLiteral("1MiB") })));
+        EXPECT_FALSE(
+            parseCapacityArguments(commandLine("capacity", { QStringLiteral("--size"), QStringLiteral("lots") })));
         EXPECT_FALSE(parseFilesArguments(commandLine("files", { QStringLiteral("--sync"), QStringLiteral("always") })));
         EXPECT_FALSE(parseCopyArguments(commandLine("copy", { QStringLiteral("--seed"), QStringLiteral("0") })));
     }

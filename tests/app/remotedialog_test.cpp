@@ -3,7 +3,9 @@
 // real sshd (tests/support/sshrig.h) running the diskometer-cli built here: the window's tests on
 // two hosts with progress per host while the window keeps drawing, the comparison opening when
 // done, the runs in the History tab told apart by host, an ssh:// host and a fio server in one
-// run (each row's kind, version and stored run, which its row opens in the Benchmark tab), Stop
+// run (each row's kind, version and stored run, which its row opens in the Benchmark tab), the
+// current tab's test with that tab's settings on an ssh:// host (a sweep, a copy; its row opens
+// in that tab) and what another kind refuses (a fio server, a write to a host's device), Stop
 // (no remote diskometer-cli left), bad host lines, and no test file left in a host's directory.
 #include "appoptions.h"
 #include "capacitypage.h"

@@ -390,6 +390,10 @@
         <source>Some data did not come back intact.</source>
         <translation>一部のデータが正しく読み戻せませんでした。</translation>
     </message>
+    <message>
+        <source>The capacity check would probe a device here: a probe of a host&apos;s device writes to it and is started from the command line (diskometer-cli remote ssh://HOST/DEVICE --kind capacity --allow-destructive). Choose a folder here to fill the hosts&apos; folders.</source>
+        <translation>この容量チェックはデバイスを検査します。ホストのデバイスの検査はそのデバイスに書き込むため、コマンドラインから始めてください（diskometer-cli remote ssh://HOST/DEVICE --kind capacity --allow-destructive）。ホストのフォルダーを埋めるには、ここでフォルダーを選んでください。</translation>
+    </message>
 </context>
 <context>
     <name>dm::Chart</name>
@@ -2127,6 +2131,10 @@ Write MB/s</source>
         <source>Ctrl+Shift+S</source>
         <translation>Ctrl+Shift+S</translation>
     </message>
+    <message>
+        <source>Run %1 cannot be shown in a tab</source>
+        <translation>実行 %1 はタブに表示できません</translation>
+    </message>
 </context>
 <context>
     <name>dm::PhaseText</name>
@@ -2339,7 +2347,7 @@ Write MB/s</source>
     </message>
     <message>
         <source>The window&apos;s tests (%1 tests, %2 × %3 s, %4 MiB) on each host, one line per host:&lt;br&gt;&lt;code&gt;ssh://[USER@]HOST[:PORT]/PATH&lt;/code&gt; runs Diskometer itself there over SSH (your keys and ~/.ssh/config; it needs diskometer-cli of this version);&lt;br&gt;&lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt; runs fio&apos;s job on fio&apos;s server there (&lt;code&gt;fio --server&lt;/code&gt;, port 8765).&lt;br&gt;An IPv6 address goes in brackets.</source>
-        <translation>このウィンドウのテスト（%1 件、%2 × %3 秒、%4 MiB）を各ホストで実行します。1 行に 1 ホスト:&lt;br&gt;&lt;code&gt;ssh://[USER@]HOST[:PORT]/PATH&lt;/code&gt; はそのホストで Diskometer 自身を SSH 経由で実行します（あなたの鍵と ~/.ssh/config を使用。このバージョンの diskometer-cli が必要です）。&lt;br&gt;&lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt; はそのホストの fio サーバー（&lt;code&gt;fio --server&lt;/code&gt;、ポート 8765）で fio のジョブを実行します。&lt;br&gt;IPv6 アドレスは角括弧で囲みます。</translation>
+        <translation type="vanished">このウィンドウのテスト（%1 件、%2 × %3 秒、%4 MiB）を各ホストで実行します。1 行に 1 ホスト:&lt;br&gt;&lt;code&gt;ssh://[USER@]HOST[:PORT]/PATH&lt;/code&gt; はそのホストで Diskometer 自身を SSH 経由で実行します（あなたの鍵と ~/.ssh/config を使用。このバージョンの diskometer-cli が必要です）。&lt;br&gt;&lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt; はそのホストの fio サーバー（&lt;code&gt;fio --server&lt;/code&gt;、ポート 8765）で fio のジョブを実行します。&lt;br&gt;IPv6 アドレスは角括弧で囲みます。</translation>
     </message>
     <message>
         <source>All hosts at once (shared storage: NFS, Ceph, Longhorn; hosts of one kind)</source>
@@ -2404,6 +2412,26 @@ Write MB/s</source>
     <message>
         <source>Started together (barriers: %1): within %2 ms of each other, at most %3 ms.</source>
         <translation>同時に開始しました（バリア: %1 回）。ホスト間のずれは %2 ミリ秒以内、最大 %3 ミリ秒です。</translation>
+    </message>
+    <message>
+        <source>The window&apos;s tests (%1 tests, %2 × %3 s, %4 MiB) on each host, one line per host:</source>
+        <translation>このウィンドウのテスト（%1 件、%2 × %3 秒、%4 MiB）を各ホストで実行します。1 行に 1 ホスト:</translation>
+    </message>
+    <message>
+        <source>%1, with the %2 tab&apos;s settings, on each ssh:// host, one line per host (fio&apos;s servers run only the grid: Run on Hosts from the Benchmark tab for them):</source>
+        <translation>%1を「%2」タブの設定で各 ssh:// ホストで実行します。1 行に 1 ホスト（fio サーバーはグリッドしか実行しません。fio サーバーにはベンチマークタブから「ホストで実行」を使います）:</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;code&gt;ssh://[USER@]HOST[:PORT]/PATH&lt;/code&gt; runs Diskometer itself there over SSH (your keys and ~/.ssh/config; it needs diskometer-cli of this version);&lt;br&gt;&lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt; runs fio&apos;s job on fio&apos;s server there (&lt;code&gt;fio --server&lt;/code&gt;, port 8765).&lt;br&gt;An IPv6 address goes in brackets.</source>
+        <translation>&lt;br&gt;&lt;code&gt;ssh://[USER@]HOST[:PORT]/PATH&lt;/code&gt; はそのホストで Diskometer 自身を SSH 経由で実行します（あなたの鍵と ~/.ssh/config を使用。このバージョンの diskometer-cli が必要です）。&lt;br&gt;&lt;code&gt;HOST[:PORT]:PATH&lt;/code&gt; はそのホストの fio サーバー（&lt;code&gt;fio --server&lt;/code&gt;、ポート 8765）で fio のジョブを実行します。&lt;br&gt;IPv6 アドレスは角括弧で囲みます。</translation>
+    </message>
+    <message>
+        <source>%1 is a fio server, which runs only the grid: list ssh:// hosts alone for %2, or Run on Hosts from the Benchmark tab.</source>
+        <translation>%1 は fio サーバーで、グリッドしか実行しません。「%2」には ssh:// ホストだけを並べるか、ベンチマークタブから「ホストで実行」を使ってください。</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;code&gt;ssh://[USER@]HOST[:PORT]/PATH&lt;/code&gt; runs Diskometer itself there over SSH (your keys and ~/.ssh/config; it needs diskometer-cli of this version).&lt;br&gt;An IPv6 address goes in brackets.</source>
+        <translation>&lt;br&gt;&lt;code&gt;ssh://[USER@]HOST[:PORT]/PATH&lt;/code&gt; はそのホストで Diskometer 自身を SSH 経由で実行します（あなたの鍵と ~/.ssh/config を使用。このバージョンの diskometer-cli が必要です）。&lt;br&gt;IPv6 アドレスは角括弧で囲みます。</translation>
     </message>
 </context>
 <context>
@@ -2596,6 +2624,10 @@ Write MB/s</source>
     <message>
         <source>Read rate across the whole device, and access times</source>
         <translation>デバイス全体の読み込み速度とアクセスタイム</translation>
+    </message>
+    <message>
+        <source>The surface scan writes back here: a write-back on a host&apos;s device is started from the command line (diskometer-cli remote ssh://HOST/DEVICE --kind scan --write-back --allow-destructive). Clear Write back to scan the hosts reading only.</source>
+        <translation>この表面スキャンは書き戻しをします。ホストのデバイスへの書き戻しはコマンドラインから始めてください（diskometer-cli remote ssh://HOST/DEVICE --kind scan --write-back --allow-destructive）。読み取りだけでホストをスキャンするには「書き戻し」を外してください。</translation>
     </message>
 </context>
 <context>
@@ -3146,6 +3178,13 @@ Write MB/s</source>
     <message>
         <source>Delete</source>
         <translation>削除</translation>
+    </message>
+</context>
+<context>
+    <name>dm::TestPage</name>
+    <message>
+        <source>%1 does not run on hosts from the window: use diskometer-cli remote ssh://HOST/PATH --kind KIND (docs/REMOTE.md).</source>
+        <translation>%1 はウィンドウからホストで実行できません。diskometer-cli remote ssh://HOST/PATH --kind KIND を使ってください（docs/REMOTE.md）。</translation>
     </message>
 </context>
 <context>

@@ -91,6 +91,8 @@ public:
     void exportFioJob();
     // The grid's tests and settings for Run on Hosts (remotedialog.h), hosts empty.
     RemoteRequest remoteRequest() const;
+    // The grid's Run on Hosts is remoteRequest()'s: no options of its own here.
+    Result<HostsRun> hostsRun() const override { return HostsRun { QStringLiteral("grid"), {} }; }
 
     // For tests and the window's busy state.
     QPushButton* allButton() const { return m_allButton; }

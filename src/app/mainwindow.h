@@ -16,6 +16,7 @@ namespace dm {
 
 class CompareDialog;
 class GridPage;
+struct HistoryRecord;
 struct Report;
 class HistoryPage;
 class HistoryService;
@@ -65,6 +66,8 @@ private:
     // A stored grid-shaped run in the Benchmark tab (the History tab's Open, a Run on Hosts row);
     // refused while a test runs.
     void openStoredReport(const Report& report);
+    // A stored run of another kind in its own tab (a Run on Hosts row), by TestPage::showStoredRun.
+    void openStoredRun(const HistoryRecord& record, const QByteArray& csv);
     void applyOptionsToPages();
     void updateBusy();
     // The page whose runs give the window's exit code: the one --page named, else the grid's.

@@ -29,6 +29,20 @@ void MainWindow::openStoredReport(const Report& report)
     m_tabs->setCurrentWidget(m_grid);
 }
 
+void MainWindow::openStoredRun(const HistoryRecord& record, const QByteArray& csv)
+{
+    if (anyTestRunning()) {
+        m_status->setText(tr("A test is running: open the stored run when it has ended"));
+        return;
+    }
+    TestPage* p = page(record.entry.kind);
+    if (!p || !p->showStoredRun(record.json, csv)) {
+        m_status->setText(tr("Run %1 cannot be shown in a tab").arg(record.entry.id));
+        return;
+    }
+    m_tabs->setCurrentWidget(p);
+}
+
 void MainWindow::buildHistory()
 {
     m_history

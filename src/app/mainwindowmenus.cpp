@@ -9,10 +9,12 @@
 #include "historyservice.h"
 #include "remotedialog.h"
 #include "settingsdialog.h"
+#include "testpage.h"
 
 #include <QActionGroup>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QRegularExpression>
 
 namespace dm {
 
@@ -28,13 +30,28 @@ void MainWindow::buildMenus()
         [this] { m_grid->saveReportInteractive(QStringLiteral("json")); });
     file->addAction(tr("Save as &Web Page…"), QKeySequence(tr("Ctrl+Shift+S")), this, &MainWindow::saveWebPageInteractive);
     file->addAction(tr("Export &fio Job…"), m_grid, &GridPage::exportFioJob);
-    // The same tests and settings as the grid, on other machines over SSH or fio (remotedialog.h).
+    // The current tab's test with its settings (the grid's from the Benchmark and History tabs),
+    // on other machines over SSH, or the grid over fio too (remotedialog.h).
     QAction* runOnHosts = file->addAction(tr("Run on &Hosts…"), this, [this] {
-        auto* dialog = new RemoteDialog(m_grid->remoteRequest(), m_history, this);
+        HostsTest test;
+        for (const auto& [kind, current] : m_pages)
+            if (current == m_tabs->currentWidget() && current != m_grid) {
+                test.kind = kind;
+                // Its title without the shortcut: "Block sizes", "ブロックサイズ" (not "…(Z)").
+                test.tab = current->tabTitle()
+                               .remove(QRegularExpression(QStringLiteral("\\(&.\\)")))
+                               .remove(QLatin1Char('&'));
+                if (auto run = current->hostsRun())
+                    test.arguments = run->arguments;
+                else
+                    test.refusal = QString::fromStdString(run.error().message);
+            }
+        auto* dialog = new RemoteDialog(m_grid->remoteRequest(), test, m_history, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &RemoteDialog::compareShown, this, &MainWindow::keepBarScale);
         // A host's row opens its stored run as the History tab opens one.
         connect(dialog, &RemoteDialog::openReport, this, &MainWindow::openStoredReport);
+        connect(dialog, &RemoteDialog::openRun, this, &MainWindow::openStoredRun);
         dialog->show();
     });
     runOnHosts->setObjectName(QStringLiteral("runOnHosts")); // for tests

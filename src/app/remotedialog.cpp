@@ -4,6 +4,7 @@
 #include "comparedialog.h"
 #include "historyservice.h"
 #include "mailbox.h"
+#include "testkind.h"
 
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -19,24 +20,39 @@
 
 namespace dm {
 
-RemoteDialog::RemoteDialog(RemoteRequest base, HistoryService* history, QWidget* parent)
+RemoteDialog::RemoteDialog(RemoteRequest base, HostsTest test, HistoryService* history, QWidget* parent)
     : QDialog(parent)
     , m_base(std::move(base))
+    , m_test(std::move(test))
     , m_history(history)
 {
     setWindowTitle(tr("Run on Hosts"));
     auto* layout = new QVBoxLayout(this);
     const RunSettings& s = m_base.settings;
-    auto* intro = new QLabel(tr("The window's tests (%1 tests, %2 × %3 s, %4 MiB) on each host, one line per host:"
-                                "<br><code>ssh://[USER@]HOST[:PORT]/PATH</code> runs Diskometer itself there over "
-                                "SSH (your keys and ~/.ssh/config; it needs diskometer-cli of this version);"
-                                "<br><code>HOST[:PORT]:PATH</code> runs fio's job on fio's server there "
-                                "(<code>fio --server</code>, port 8765).<br>An IPv6 address goes in brackets.")
-                                 .arg(m_base.tests.size())
-                                 .arg(s.count)
-                                 .arg(s.measureSeconds)
-                                 .arg(s.testSize / MiB),
+    QString what;
+    if (gridRun()) {
+        what = tr("The window's tests (%1 tests, %2 × %3 s, %4 MiB) on each host, one line per host:")
+                   .arg(m_base.tests.size())
+                   .arg(s.count)
+                   .arg(s.measureSeconds)
+                   .arg(s.testSize / MiB);
+    } else {
+        const TestKind* kind = kindById(m_test.kind);
+        what = tr("%1, with the %2 tab's settings, on each ssh:// host, one line per host "
+                  "(fio's servers run only the grid: Run on Hosts from the Benchmark tab for them):")
+                   .arg(kind ? kindText(kind->title()) : m_test.kind, m_test.tab);
+    }
+    // The fio server's line only where one runs: another kind would refuse it (start()).
+    auto* intro = new QLabel(what.toHtmlEscaped()
+            + (gridRun() ? tr("<br><code>ssh://[USER@]HOST[:PORT]/PATH</code> runs Diskometer itself there over "
+                              "SSH (your keys and ~/.ssh/config; it needs diskometer-cli of this version);"
+                              "<br><code>HOST[:PORT]:PATH</code> runs fio's job on fio's server there "
+                              "(<code>fio --server</code>, port 8765).<br>An IPv6 address goes in brackets.")
+                         : tr("<br><code>ssh://[USER@]HOST[:PORT]/PATH</code> runs Diskometer itself there over "
+                              "SSH (your keys and ~/.ssh/config; it needs diskometer-cli of this version)."
+                              "<br>An IPv6 address goes in brackets.")),
         this);
+    intro->setObjectName(QStringLiteral("intro")); // for tests
     intro->setWordWrap(true);
     layout->addWidget(intro);
     m_hosts = new QPlainTextEdit(this);
@@ -52,6 +68,7 @@ RemoteDialog::RemoteDialog(RemoteRequest base, HistoryService* history, QWidget*
                                    "unprivileged user bound to a private address, or use ssh:// (docs/REMOTE.md)."),
         this);
     security->setWordWrap(true);
+    security->setVisible(gridRun()); // fio's servers only run the grid
     layout->addWidget(security);
     m_table = new QTableWidget(0, 6, this);
     m_table->setHorizontalHeaderLabels(
@@ -85,6 +102,11 @@ RemoteDialog::RemoteDialog(RemoteRequest base, HistoryService* history, QWidget*
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &RemoteDialog::updateOpenButton);
     connect(buttons, &QDialogButtonBox::rejected, this, &RemoteDialog::reject);
     layout->addWidget(buttons);
+    if (!m_test.refusal.isEmpty()) {
+        // Nothing else runs in its place: the user chose this tab's test.
+        m_status->setText(m_test.refusal);
+        m_run->setEnabled(false);
+    }
     if (m_history) {
         // The ids come back in the order the runs were given: the rows that have a run.
         connect(m_history, &HistoryService::stored, this,
@@ -143,11 +165,14 @@ QString RemoteDialog::throughText(HostTransport transport) const
 
 void RemoteDialog::start()
 {
-    if (m_thread)
+    if (m_thread || !m_test.refusal.isEmpty())
         return;
     HostsRequest request;
     request.grid = m_base;
     request.grid.hosts.clear();
+    request.kind = m_test.kind;
+    if (!gridRun())
+        request.sshArguments = m_test.arguments;
     request.localVersion = QStringLiteral(DM_VERSION);
     QStringList errors;
     for (const QString& raw : m_hosts->toPlainText().split(QLatin1Char('\n'))) {
@@ -161,6 +186,14 @@ void RemoteDialog::start()
             errors << QString::fromStdString(host.error().message);
     }
     request.grid.together = m_together->isChecked();
+    if (errors.isEmpty() && !gridRun())
+        for (const HostSpec& h : request.hosts)
+            if (h.transport == HostTransport::FioServer) {
+                errors << tr("%1 is a fio server, which runs only the grid: list ssh:// hosts alone for %2, "
+                             "or Run on Hosts from the Benchmark tab.")
+                              .arg(h.name(), m_test.tab);
+                break;
+            }
     if (errors.isEmpty())
         if (auto st = checkHostsRequest(request); !st)
             errors << QString::fromStdString(st.error().message);
@@ -335,6 +368,10 @@ void RemoteDialog::openRow(int row)
     }
     // Read and laid out on the history's thread, as the History tab's Open in Grid.
     m_history->fetchReports(id, this, [this](const HistoryService::RunReports& run, const QString& error) {
+        if (error.isEmpty() && !run.grid && run.record.entry.kind != kKindGrid) {
+            Q_EMIT openRun(run.record, run.reports ? run.reports->csv : QByteArray()); // its kind's tab shows it
+            return;
+        }
         if (!error.isEmpty() || !run.grid) {
             m_status->setText(!error.isEmpty() ? error : tr("Run %1 has no tiles to show").arg(run.record.entry.id));
             return;

@@ -134,6 +134,16 @@ protected:
     void showPhase(const RunPhase& phase, const PhaseWords& words);
     // Called by a page when its job's result has arrived (ok: there is something to save).
     void showResult(bool ok, const QString& status);
+    // A stored run shown (TestPage::showStoredRun), as a job's end shows its run: its reports are
+    // what Save writes, its header's drive and health are shown beside the target.
+    void showStoredFiles(const QByteArray& json, const QByteArray& csv, const ReportHeader& header)
+    {
+        m_files = { json, csv };
+        if (m_health)
+            m_health->showRun(header.health);
+        if (m_driveLine)
+            m_driveLine->showRun(header.target);
+    }
     // Under the chart, as under the grid: the run's warnings and its explanations (the kind's
     // explainScan()/explainSustained()/explainSweep(), which its reports also carry).
     void showExplanations(const std::vector<std::string>& runWarnings, std::vector<Explanation> explanations);

@@ -118,13 +118,21 @@ Status checkHostsRequest(const HostsRequest& r)
             return usageError(
                 QStringLiteral("%1 is given twice: one path per host and run").arg(h.ssh.name()).toStdString());
     }
+    const bool grid = r.kind == QLatin1String("grid");
+    if (!grid && !fio.hosts.empty())
+        return usageError(QStringLiteral("%1 is a fio server: fio's servers run only the grid; %2 runs on ssh:// "
+                                         "hosts only (Diskometer itself over SSH: see docs/REMOTE.md)")
+                              .arg(fio.hosts.front().name(), r.kind)
+                              .toStdString());
+    if (!sshKinds().contains(r.kind))
+        return usageError(QStringLiteral("no kind '%1' to run on hosts").arg(r.kind).toStdString());
     if (r.grid.together && !fio.hosts.empty() && !sshNames.empty())
         return usageError("--together cannot start fio's servers and ssh:// hosts at the same moment (fio's client "
                           "starts its servers itself, the ssh:// hosts start at a barrier over their connections): "
                           "give hosts of one kind, or run them in turn");
     if (!fio.hosts.empty())
         return checkRemoteRequest(fio);
-    if (r.grid.tests.empty())
+    if (grid && r.grid.tests.empty())
         return usageError("no tests to run");
     return Ok {};
 }
@@ -213,8 +221,10 @@ HostsOutcome runHosts(const HostsRequest& req, const HostsProgressFn& progress, 
         SshRunRequest ssh;
         for (const size_t i : sshAt)
             ssh.hosts.push_back(req.hosts[i].ssh);
-        ssh.kindArguments = req.sshArguments.isEmpty() ? gridCliArguments(req.grid) : req.sshArguments;
-        if (req.sshArguments.isEmpty() && req.grid.allowDeviceWrites)
+        const bool grid = req.kind == QLatin1String("grid");
+        ssh.kind = req.kind;
+        ssh.kindArguments = grid && req.sshArguments.isEmpty() ? gridCliArguments(req.grid) : req.sshArguments;
+        if (grid && req.sshArguments.isEmpty() && req.grid.allowDeviceWrites)
             ssh.kindArguments << QStringLiteral("--allow-destructive");
         ssh.localVersion = req.localVersion;
         ssh.ssh = req.ssh;

@@ -50,15 +50,19 @@ struct HostsRequest {
     // The grid: tests, settings, together, allowDeviceWrites, comment, fioProgram (hosts: none,
     // filled from `hosts` for the fio servers).
     RemoteRequest grid;
-    // What the ssh hosts are given to say the same grid; empty: gridCliArguments(grid) (the
-    // window). The CLI passes the user's own grid options, checked by parseCliOptions first.
+    // What the ssh hosts run: the grid (the default; fio's servers run nothing else), or another
+    // kind of sshKinds() on the ssh:// hosts only (the window's Run on Hosts from that kind's tab).
+    QString kind = QStringLiteral("grid");
+    // The kind's options for the ssh hosts. For the grid, empty: gridCliArguments(grid) (the
+    // window); the CLI passes the user's own grid options, checked by parseCliOptions first. For
+    // another kind, that kind's (its page's settings, said by the kind's own KINDCliArguments).
     QStringList sshArguments;
     QString localVersion; // this build's, "0.1.0" (what an ssh host must run)
     QStringList ssh; // empty: sshCommand()
 };
 
-// Bad usage before anything runs: no host, a host twice, `together` with both kinds, the fio
-// servers' own checks (checkRemoteRequest).
+// Bad usage before anything runs: no host, a host twice, `together` with both kinds, a kind
+// other than the grid with a fio server listed, the fio servers' own checks (checkRemoteRequest).
 Status checkHostsRequest(const HostsRequest& request);
 
 enum class HostState { Waiting, Checking, Running, CleaningUp, Done, Failed };

@@ -3,10 +3,15 @@
 // real sshd (tests/support/sshrig.h) running the diskometer-cli built here: the window's tests on
 // two hosts with progress per host while the window keeps drawing, the comparison opening when
 // done, the runs in the History tab told apart by host, an ssh:// host and a fio server in one
-// run (each row's kind, version and stored run, which its row opens in the Benchmark tab), Stop
+// run (each row's kind, version and stored run, which its row opens in the Benchmark tab), the
+// current tab's test with that tab's settings on an ssh:// host (a sweep, a copy; its row opens
+// in that tab) and what another kind refuses (a fio server, a write to a host's device), Stop
 // (no remote diskometer-cli left), bad host lines, and no test file left in a host's directory.
 #include "appoptions.h"
+#include "capacitypage.h"
 #include "comparedialog.h"
+#include "copypage.h"
+#include "copyreport.h"
 #include "eventually.h"
 #include "fioservers.h"
 #include "historymodel.h"
@@ -17,11 +22,14 @@
 #include "remotedialog.h"
 #include "gridpage.h"
 #include "sshrig.h"
+#include "sweeppage.h"
+#include "sweepreport.h"
 #include "testtargets.h"
 #include "translations.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QBarSet>
 #include <QCheckBox>
 #include <QDir>
 #include <QElapsedTimer>
@@ -243,6 +251,8 @@ struct ScreenshotLook {
         }
     }
     ~ScreenshotLook() { qDeleteAll(app().findChildren<QTranslator*>()); }
+    // The window's words are the English the checks name, not the screenshot's Japanese.
+    const bool english = qEnvironmentVariable("DM_SCREENSHOT_LANGUAGE") != QLatin1String("ja");
 };
 
 // One ssh:// host and one fio server in one run from the dialog: each row says its kind, the ssh
@@ -326,6 +336,196 @@ TEST_F(SshWindow, AnSshHostAndAFioServerInOneRun)
         processEventsFor(200);
         d->grab().save(shots + QLatin1Char('/') + name + QStringLiteral(".png"));
     }
+}
+
+// From the Block sizes tab: the dialog says it runs that tab's sweep, and runs it with that tab's
+// settings on the ssh:// host (the range set here, not the sweep's default, is what the host's
+// stored report says it measured); the run is stored as a sweep of that host, and its row opens
+// the report in the Block sizes tab.
+TEST_F(SshWindow, TheCurrentTabsTestRunsOnAnSshHostWithItsSettings)
+{
+    ScreenshotLook look;
+    Fixture f;
+    const QString ds = f.dir("ssh-host");
+    MainWindow w(f.settings(1), f.options(), false);
+    auto* sweep = qobject_cast<SweepPage*>(w.page(QStringLiteral("sweep")));
+    ASSERT_NE(sweep, nullptr);
+    sweep->setRange(64 * KiB, 128 * KiB);
+    RunSettings settings = SweepRequest {}.settings;
+    settings.measureSeconds = 0.5;
+    settings.warmupSeconds = 0;
+    settings.testSize = 16 * MiB;
+    sweep->setRunSettings(settings);
+    w.tabs()->setCurrentWidget(sweep);
+    RemoteDialog* d = openDialog(w);
+    ASSERT_NE(d, nullptr);
+    auto* intro = d->findChild<QLabel*>(QStringLiteral("intro"));
+    ASSERT_NE(intro, nullptr);
+    // The tab named by its title without the shortcut, in either language ("ブロックサイズ(&Z)").
+    EXPECT_TRUE(look.english
+            ? intro->text().startsWith(QStringLiteral("Block-size sweep, with the Block sizes tab's settings"))
+            : intro->text().contains(QStringLiteral("「ブロックサイズ」タブの設定")))
+        << intro->text().toStdString();
+    d->hostsEdit()->setPlainText(m_rig->spec(ds));
+    int exitCode = -1;
+    QObject::connect(d, &RemoteDialog::finished, d, [&](int code) { exitCode = code; });
+    bool stored = false;
+    QObject::connect(d, &RemoteDialog::stored, d, [&] { stored = true; });
+    QElapsedTimer took;
+    took.start();
+    d->runButton()->click();
+    ASSERT_TRUE(d->running()) << d->statusLabel()->text().toStdString();
+    ASSERT_TRUE(eventually([&] { return exitCode >= 0; }, 30000)) << "the run never ended";
+    ASSERT_EQ(exitCode, 0) << d->statusLabel()->text().toStdString();
+    const QString sshName = QStringLiteral("127.0.0.1:%1").arg(m_rig->port());
+    QTableWidget* t = d->table();
+    ASSERT_EQ(t->rowCount(), 1);
+    if (look.english) {
+        EXPECT_EQ(t->item(0, RemoteDialog::StateColumn)->text(), QStringLiteral("Done"));
+    }
+
+    ASSERT_TRUE(eventually([&] { return stored; }, 15000));
+    HistoryModel* model = w.historyPage()->model();
+    ASSERT_TRUE(eventually([&] { return model->rowCount() == 1; }, 15000));
+    const HistoryEntry* run = model->entryById(d->storedIds()[0]);
+    ASSERT_NE(run, nullptr);
+    EXPECT_EQ(run->kind, QLatin1String("sweep"));
+    EXPECT_EQ(run->host, sshName);
+    ASSERT_EQ(d->outcome().hosts.size(), 1u);
+    ASSERT_TRUE(d->outcome().hosts[0].run.has_value());
+    auto report = parseSweepJson(d->outcome().hosts[0].run->json);
+    ASSERT_TRUE(report) << report.error().message;
+    EXPECT_EQ(report->result.request.minBlockSize, 64 * KiB);
+    EXPECT_EQ(report->result.request.maxBlockSize, 128 * KiB);
+    EXPECT_DOUBLE_EQ(report->result.request.settings.measureSeconds, 0.5);
+    EXPECT_EQ(report->result.request.target, ds.toStdString());
+    ASSERT_EQ(report->result.points.size(), 2u);
+
+    // Its row opens it in the Block sizes tab, as that tab shows a sweep just finished.
+    w.tabs()->setCurrentWidget(w.historyPage()); // the row brings its tab back
+    d->openRow(0);
+    ASSERT_TRUE(eventually([&] { return w.tabs()->currentWidget() == sweep && sweep->report(); }, 15000))
+        << d->statusLabel()->text().toStdString();
+    EXPECT_EQ(sweep->report()->result.request.target, ds.toStdString());
+    EXPECT_EQ(sweep->plottedPoints(), 4); // two block sizes, read and write
+    EXPECT_TRUE(entries(ds).isEmpty()) << entries(ds).join(' ').toStdString();
+    EXPECT_LT(took.elapsed(), 15000);
+
+    if (const QString shots = qEnvironmentVariable("DM_SCREENSHOT_DIR"); !shots.isEmpty()) {
+        const QString name = QStringLiteral("remote-sweep-%1-%2-%3x")
+                                 .arg(qEnvironmentVariable("DM_SCREENSHOT_LANGUAGE", QStringLiteral("en")),
+                                     qEnvironmentVariable("DM_SCREENSHOT_PALETTE", QStringLiteral("light")),
+                                     qEnvironmentVariable("QT_SCALE_FACTOR", QStringLiteral("1")));
+        t->clearSelection();
+        processEventsFor(200);
+        d->grab().save(shots + QLatin1Char('/') + name + QStringLiteral(".png"));
+    }
+}
+
+// Another kind than the sweep, each said by its own options (the rest by the round trips in
+// tests/cli/kindarguments_test.cpp): from the Copy tab the host copies the size set there (not
+// the command's default of 1 GiB), the run is stored as a copy of that host, and its row shows it
+// in the Copy tab, the bars and the Save buttons those of that stored run.
+TEST_F(SshWindow, TheCopyTabsSizeRunsOnAnSshHostAndItsRowOpensInTheCopyTab)
+{
+    Fixture f;
+    const QString ds = f.dir("ssh-host");
+    MainWindow w(f.settings(1), f.options(), false);
+    auto* copy = qobject_cast<CopyPage*>(w.page(QStringLiteral("copy")));
+    ASSERT_NE(copy, nullptr);
+    copy->setSize(kMinCopySize);
+    w.tabs()->setCurrentWidget(copy);
+    RemoteDialog* d = openDialog(w);
+    ASSERT_NE(d, nullptr);
+    auto* intro = d->findChild<QLabel*>(QStringLiteral("intro"));
+    ASSERT_NE(intro, nullptr);
+    EXPECT_TRUE(intro->text().startsWith(QStringLiteral("Copy test, with the Copy tab's settings")))
+        << intro->text().toStdString();
+    d->hostsEdit()->setPlainText(m_rig->spec(ds));
+    int exitCode = -1;
+    QObject::connect(d, &RemoteDialog::finished, d, [&](int code) { exitCode = code; });
+    bool stored = false;
+    QObject::connect(d, &RemoteDialog::stored, d, [&] { stored = true; });
+    d->runButton()->click();
+    ASSERT_TRUE(d->running()) << d->statusLabel()->text().toStdString();
+    ASSERT_TRUE(eventually([&] { return exitCode >= 0; }, 60000)) << "the run never ended";
+    ASSERT_EQ(exitCode, 0) << d->statusLabel()->text().toStdString();
+    ASSERT_TRUE(eventually([&] { return stored; }, 15000));
+    const HistoryEntry* run = nullptr;
+    ASSERT_TRUE(eventually([&] { return (run = w.historyPage()->model()->entryById(d->storedIds()[0])); }, 15000));
+    EXPECT_EQ(run->kind, QLatin1String("copy"));
+    EXPECT_EQ(run->host, QStringLiteral("127.0.0.1:%1").arg(m_rig->port()));
+    ASSERT_EQ(d->outcome().hosts.size(), 1u);
+    ASSERT_TRUE(d->outcome().hosts[0].run.has_value());
+    const QByteArray json = d->outcome().hosts[0].run->json;
+    auto report = parseCopyJson(json);
+    ASSERT_TRUE(report) << report.error().message;
+    EXPECT_EQ(report->result.request.size, kMinCopySize);
+    EXPECT_EQ(report->result.request.target, ds.toStdString());
+    ASSERT_EQ(report->result.sets.size(), 3u);
+
+    w.tabs()->setCurrentWidget(w.historyPage()); // the row brings its tab back
+    d->openRow(0);
+    ASSERT_TRUE(eventually([&] { return w.tabs()->currentWidget() == copy && copy->report(); }, 15000))
+        << d->statusLabel()->text().toStdString();
+    EXPECT_EQ(copy->report()->result.request.target, ds.toStdString());
+    for (int i = 0; i < 3; ++i)
+        EXPECT_DOUBLE_EQ(copy->bars()->at(i), report->result.sets[size_t(i)].mbPerSec()) << i;
+    EXPECT_TRUE(copy->hasResult());
+    EXPECT_EQ(copy->json(), json); // Save writes the stored run, not an earlier one of this tab
+    EXPECT_TRUE(copy->csv().startsWith("set,")) << copy->csv().left(80).toStdString();
+    EXPECT_TRUE(entries(ds).isEmpty()) << entries(ds).join(' ').toStdString();
+}
+
+// fio's servers run only the grid: from another kind's tab, a fio server in the list is refused
+// before anything runs, saying which and why. A scan that writes back is not started on a host
+// from the window, nor a capacity probe of a device: the dialog says so and its Run stays off.
+TEST_F(RemoteWindow, AnotherKindWithAFioServerIsRefused)
+{
+    Fixture f;
+    MainWindow w(f.settings(1), f.options(), false);
+    w.tabs()->setCurrentWidget(w.page(QStringLiteral("sweep")));
+    RemoteDialog* d = openDialog(w);
+    ASSERT_NE(d, nullptr);
+    d->hostsEdit()->setPlainText(QStringLiteral("ssh://pi4.lan/mnt/ssd\nnas.lan:/srv/dm"));
+    d->runButton()->click();
+    EXPECT_FALSE(d->running());
+    EXPECT_EQ(d->table()->rowCount(), 0);
+    EXPECT_TRUE(d->statusLabel()->text().startsWith(QStringLiteral("nas.lan is a fio server, which runs only the grid")))
+        << d->statusLabel()->text().toStdString();
+    d->close();
+
+    auto* scan = w.page(QStringLiteral("scan"));
+    ASSERT_NE(scan, nullptr);
+    auto* writeBack = scan->findChild<QCheckBox*>();
+    ASSERT_NE(writeBack, nullptr);
+    writeBack->setChecked(true);
+    w.tabs()->setCurrentWidget(scan);
+    d = nullptr;
+    auto* action = w.findChild<QAction*>(QStringLiteral("runOnHosts"));
+    action->trigger();
+    for (RemoteDialog* each : w.findChildren<RemoteDialog*>())
+        if (each->isVisible())
+            d = each;
+    ASSERT_NE(d, nullptr);
+    EXPECT_FALSE(d->runButton()->isEnabled());
+    EXPECT_TRUE(d->statusLabel()->text().startsWith(QStringLiteral("The surface scan writes back here")))
+        << d->statusLabel()->text().toStdString();
+    d->close();
+
+    auto* capacity = qobject_cast<CapacityPage*>(w.page(QStringLiteral("capacity")));
+    ASSERT_NE(capacity, nullptr);
+    capacity->setTarget(QStringLiteral("/dev/sdz")); // a device: the check would be a probe
+    w.tabs()->setCurrentWidget(capacity);
+    d = nullptr;
+    action->trigger();
+    for (RemoteDialog* each : w.findChildren<RemoteDialog*>())
+        if (each->isVisible())
+            d = each;
+    ASSERT_NE(d, nullptr);
+    EXPECT_FALSE(d->runButton()->isEnabled());
+    EXPECT_TRUE(d->statusLabel()->text().startsWith(QStringLiteral("The capacity check would probe a device here")))
+        << d->statusLabel()->text().toStdString();
 }
 
 // Stop while an ssh host measures: its run there ends (no diskometer-cli is left on the host),

@@ -140,6 +140,26 @@ TEST(HostsRequestCheck, TogetherTakesOneKindOfHostOnly)
     EXPECT_NE(checkError(device).find("--allow-destructive"), std::string::npos);
 }
 
+// Another kind than the grid (the window's Run on Hosts from a kind's tab) goes to ssh:// hosts
+// only: a fio server beside it is refused before anything runs, naming the server; the grid's
+// own check (no tests) is not that kind's.
+TEST(HostsRequestCheck, AnotherKindRunsOnSshHostsOnly)
+{
+    HostsRequest sweep = requestOf({ "ssh://a.lan/x", "ssh://b.lan/x" });
+    sweep.kind = "sweep";
+    sweep.grid.tests.clear();
+    EXPECT_EQ(checkError(sweep), "");
+    HostsRequest mixed = requestOf({ "ssh://a.lan/x", "nas.lan:/srv/dm" });
+    mixed.kind = "sweep";
+    const std::string why = checkError(mixed);
+    EXPECT_NE(why.find("nas.lan is a fio server: fio's servers run only the grid; sweep runs on ssh:// hosts only"),
+        std::string::npos)
+        << why;
+    HostsRequest unknown = requestOf({ "ssh://a.lan/x" });
+    unknown.kind = "defrag";
+    EXPECT_NE(checkError(unknown).find("no kind 'defrag'"), std::string::npos);
+}
+
 // Nothing answers: no fio program here, an ssh that fails at once. Each host says why in its own
 // row, in the order given, with its kind; progress names hosts by their place in that order.
 TEST(HostsRun, EveryHostFailsInItsOwnRowInTheOrderGiven)

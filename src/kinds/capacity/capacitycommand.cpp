@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "capacityarguments.h"
 #include "capacityreport.h"
 #include "clicommands.h"
 #include "kindrun.h"
@@ -9,10 +10,9 @@ namespace dm {
 
 namespace {
 
-// `capacity TARGET` (issue 15): 0 verified, 1 fake, damaged or an I/O error, 2 usage, 130 interrupted.
-int runCapacityCommand(const QStringList& arguments)
+// The options of `capacity` and how they are read: the command's and parseCapacityArguments' alike.
+void addCapacityOptions(QCommandLineParser& p)
 {
-    QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Capacity check: does the stick hold what it announces, and give it all back?\n"
         "TARGET a directory (the mounted filesystem of the stick): its free space (or --size) is filled\n"
@@ -36,25 +36,38 @@ int runCapacityCommand(const QStringList& arguments)
     });
     addCommonOptions(p,
         QStringLiteral("Allow the probe of an unmounted block device (it writes to it and puts the blocks back)."));
-    if (auto done = parseSubcommand(p, arguments, QStringLiteral("capacity")))
-        return *done;
+}
 
+Result<CapacityRequest> readCapacityOptions(const QCommandLineParser& p)
+{
     CapacityRequest req;
     req.target = p.positionalArguments().at(1).toStdString();
-    auto common = readCommonOptions(p);
-    if (!common) {
-        printError(QString::fromStdString(common.error().message));
-        return kExitUsage;
-    }
     if (p.isSet(QStringLiteral("size"))) {
         auto size = sizeOption(p, QStringLiteral("size"), MiB); // the message names the range
-        if (!size) {
-            printError(QString::fromStdString(size.error().message));
-            return kExitUsage;
-        }
+        if (!size)
+            return size.error();
         req.size = *size;
     }
     req.restore = !p.isSet(QStringLiteral("no-restore"));
+    return req;
+}
+
+// `capacity TARGET` (issue 15): 0 verified, 1 fake, damaged or an I/O error, 2 usage, 130 interrupted.
+int runCapacityCommand(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    addCapacityOptions(p);
+    if (auto done = parseSubcommand(p, arguments, QStringLiteral("capacity")))
+        return *done;
+
+    auto common = readCommonOptions(p);
+    auto read = readCapacityOptions(p);
+    for (const Error* e : { common ? nullptr : &common.error(), read ? nullptr : &read.error() })
+        if (e) {
+            printError(QString::fromStdString(e->message));
+            return kExitUsage;
+        }
+    CapacityRequest req = *read;
     if (auto done = prepareKind(*common, req, true))
         return *done;
 
@@ -83,6 +96,17 @@ int runCapacityCommand(const QStringList& arguments)
 }
 
 } // namespace
+
+Result<CapacityRequest> parseCapacityArguments(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    addCapacityOptions(p);
+    if (!p.parse(arguments))
+        return usageError(p.errorText().toStdString());
+    if (p.positionalArguments().size() != 2)
+        return usageError("give the command and one TARGET");
+    return readCapacityOptions(p);
+}
 
 const CliCommand& capacityCommand()
 {

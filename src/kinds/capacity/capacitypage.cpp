@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "capacitypage.h"
+#include "capacityarguments.h"
 
 #include "pageregistry.h"
 #include "runheader.h"
@@ -91,6 +92,21 @@ QString CapacityPage::verdictText(const CapacityResult& r)
     if (r.cancelled || r.error)
         text += QLatin1Char(' ') + tr("(Of what was checked before it stopped.)");
     return text;
+}
+
+Result<TestPage::HostsRun> CapacityPage::hostsRun() const
+{
+    // A probe writes to the device, with the consent typed here for this machine's device: a
+    // host's is given on the command line (--allow-destructive), never by this dialog, and a host
+    // refuses a device without it. Devices are listed by their /dev path (targetcombo.h).
+    if (m_target->currentPath().startsWith(QLatin1String("/dev/")))
+        return usageError(tr("The capacity check would probe a device here: a probe of a host's device writes to it "
+                             "and is started from the command line (diskometer-cli remote ssh://HOST/DEVICE --kind "
+                             "capacity --allow-destructive). Choose a folder here to fill the hosts' folders.")
+                              .toStdString());
+    CapacityRequest request;
+    request.size = m_size->currentData().toULongLong();
+    return HostsRun { QStringLiteral("capacity"), capacityCliArguments(request) };
 }
 
 bool CapacityPage::launch()

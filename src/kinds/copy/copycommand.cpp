@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommands.h"
+#include "copyarguments.h"
 #include "copyreport.h"
 #include "kindrun.h"
 
@@ -7,11 +8,9 @@ namespace dm {
 
 namespace {
 
-// `copy TARGET`: 0 all three sets copied, 1 an I/O error or a full filesystem stopped it, 2 usage
-// or not enough free space (nothing written), 130 interrupted.
-int runCopyCommand(const QStringList& arguments)
+// The options of `copy` and how they are read: the command's and parseCopyArguments' alike.
+void addCopyOptions(QCommandLineParser& p)
 {
-    QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Copy test, after AS SSD's: three sets of files of random data are made in TARGET (a folder on the\n"
         "drive), one at a time: ISO (2 large files), Program (many small files in many folders) and Game\n"
@@ -34,33 +33,46 @@ int runCopyCommand(const QStringList& arguments)
             QStringLiteral("N") },
     });
     addCommonOptions(p, QStringLiteral("Not used: the copy test only makes and removes its own files."));
-    if (auto done = parseSubcommand(p, arguments, QStringLiteral("copy")))
-        return *done;
+}
 
+Result<CopyRequest> readCopyOptions(const QCommandLineParser& p)
+{
     CopyRequest req;
     req.target = p.positionalArguments().at(1).toStdString();
-    auto common = readCommonOptions(p);
-    if (!common) {
-        printError(QString::fromStdString(common.error().message));
-        return kExitUsage;
-    }
     if (p.isSet(QStringLiteral("size"))) {
         auto size = sizeOption(p, QStringLiteral("size"), kMinCopySize); // the message names the range
-        if (!size) {
-            printError(QString::fromStdString(size.error().message));
-            return kExitUsage;
-        }
+        if (!size)
+            return size.error();
         req.size = *size;
     }
     if (p.isSet(QStringLiteral("seed"))) {
         bool ok = false;
         req.seed = p.value(QStringLiteral("seed")).toULongLong(&ok);
-        if (!ok || req.seed == 0) {
-            printError(QStringLiteral("--seed must be a whole number from 1 to 18446744073709551615 (got '%1')")
-                           .arg(p.value(QStringLiteral("seed"))));
+        if (!ok || req.seed == 0)
+            return usageError(QStringLiteral("--seed must be a whole number from 1 to 18446744073709551615 (got '%1')")
+                                  .arg(p.value(QStringLiteral("seed")))
+                                  .toStdString());
+    }
+    return req;
+}
+
+// `copy TARGET`: 0 all three sets copied, 1 an I/O error or a full filesystem stopped it, 2 usage
+// or not enough free space (nothing written), 130 interrupted.
+int runCopyCommand(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    addCopyOptions(p);
+    if (auto done = parseSubcommand(p, arguments, QStringLiteral("copy")))
+        return *done;
+
+    auto common = readCommonOptions(p);
+    auto read = readCopyOptions(p);
+    for (const Error* e : { common ? nullptr : &common.error(), read ? nullptr : &read.error() })
+        if (e) {
+            printError(QString::fromStdString(e->message));
             return kExitUsage;
         }
-    }
+    CopyRequest req = *read;
     if (auto done = prepareKind(*common, req, true))
         return *done;
 
@@ -81,6 +93,17 @@ int runCopyCommand(const QStringList& arguments)
 }
 
 } // namespace
+
+Result<CopyRequest> parseCopyArguments(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    addCopyOptions(p);
+    if (!p.parse(arguments))
+        return usageError(p.errorText().toStdString());
+    if (p.positionalArguments().size() != 2)
+        return usageError("give the command and one TARGET");
+    return readCopyOptions(p);
+}
 
 const CliCommand& copyCommand()
 {

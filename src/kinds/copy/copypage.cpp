@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "copypage.h"
+#include "copyarguments.h"
 
 #include "chartstyle.h"
 #include "pageregistry.h"
@@ -136,6 +137,29 @@ void CopyPage::clearBars()
     for (int i = 0; i < 3; ++i)
         m_bars->replace(i, 0);
     chartstyle::applyAxis(m_y, chartstyle::niceAxis(0, 1.1, 100));
+}
+
+Result<TestPage::HostsRun> CopyPage::hostsRun() const
+{
+    CopyRequest request;
+    request.size = m_size->currentData().toULongLong();
+    return HostsRun { QStringLiteral("copy"), copyCliArguments(request) };
+}
+
+bool CopyPage::showStoredRun(const QByteArray& json, const QByteArray& csv)
+{
+    auto report = parseCopyJson(json);
+    if (!report || isRunning())
+        return false;
+    const CopyResult& r = report->result;
+    clearBars();
+    m_chart->setTitle(QString::fromStdString(r.request.target));
+    for (size_t i = 0; i < r.sets.size(); ++i)
+        if (r.sets[i].done)
+            onSetDone(i, r.sets[i].mbPerSec());
+    showStoredFiles(json, csv, report->header);
+    onFinished(r, report->header);
+    return true;
 }
 
 bool CopyPage::launch()

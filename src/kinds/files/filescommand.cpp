@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommands.h"
+#include "filesarguments.h"
 #include "filesreport.h"
 #include "kindrun.h"
 
@@ -9,11 +10,9 @@ namespace dm {
 
 namespace {
 
-    // `files TARGET_DIR`: 0 every phase done, 1 a phase stopped by an error (a full filesystem),
-    // 2 usage or an unusable target, 130 interrupted. The files are removed in every case.
-    int runFilesCommand(const QStringList& arguments)
+    // The options of `files` and how they are read: the command's and parseFilesArguments' alike.
+    void addFilesOptions(QCommandLineParser& p)
     {
-        QCommandLineParser p;
         p.setApplicationDescription(QStringLiteral(
             "Small files: how many files a second the filesystem on the drive creates, stats, reads and deletes,\n"
             "as bonnie++ -n and fs_mark measure it. TARGET_DIR a folder on the drive: the files are made in one\n"
@@ -38,39 +37,51 @@ namespace {
                 QStringLiteral("WHEN"), QStringLiteral("end") },
         }));
         addCommonOptions(p, QStringLiteral("Not used: the small-file test only makes and removes its own files."));
-        if (auto done = parseSubcommand(p, arguments, QStringLiteral("files")))
-            return *done;
+    }
 
+    Result<FilesRequest> readFilesOptions(const QCommandLineParser& p)
+    {
         FilesRequest req;
         req.target = p.positionalArguments().at(1).toStdString();
-        auto common = readCommonOptions(p);
-        if (!common) {
-            printError(QString::fromStdString(common.error().message));
-            return kExitUsage;
-        }
-        const auto fail = [](const Error& e) {
-            printError(QString::fromStdString(e.message));
-            return kExitUsage;
-        };
         auto files = intOption(p, QStringLiteral("files"), 1, kMaxFiles);
         if (!files)
-            return fail(files.error());
+            return files.error();
         req.files = uint32_t(*files);
         auto size = sizeOption(p, QStringLiteral("file-size"), 0, kMaxFileSize);
         if (!size)
-            return fail(size.error());
+            return size.error();
         req.fileSize = *size;
         auto dirs = intOption(p, QStringLiteral("dirs"), 1, kMaxDirs);
         if (!dirs)
-            return fail(dirs.error());
+            return dirs.error();
         // Left out, it is the default or one folder per file, whichever is fewer: --files 4 alone runs.
         req.dirs = p.isSet(QStringLiteral("dirs")) ? uint32_t(*dirs) : std::min(kDefaultDirs, req.files);
         const QString syncName = p.value(QStringLiteral("sync"));
         const auto sync = filesSyncNamed(syncName.toStdString());
         if (!sync)
-            return fail(usageError(
-                "unknown --sync '" + syncName.toStdString() + "': use none, file (fsync every file) or end (one syncfs)"));
+            return usageError(
+                "unknown --sync '" + syncName.toStdString() + "': use none, file (fsync every file) or end (one syncfs)");
         req.sync = *sync;
+        return req;
+    }
+
+    // `files TARGET_DIR`: 0 every phase done, 1 a phase stopped by an error (a full filesystem),
+    // 2 usage or an unusable target, 130 interrupted. The files are removed in every case.
+    int runFilesCommand(const QStringList& arguments)
+    {
+        QCommandLineParser p;
+        addFilesOptions(p);
+        if (auto done = parseSubcommand(p, arguments, QStringLiteral("files")))
+            return *done;
+
+        auto common = readCommonOptions(p);
+        auto read = readFilesOptions(p);
+        for (const Error* e : { common ? nullptr : &common.error(), read ? nullptr : &read.error() })
+            if (e) {
+                printError(QString::fromStdString(e->message));
+                return kExitUsage;
+            }
+        FilesRequest req = *read;
         if (auto done = prepareKind(*common, req, true))
             return *done;
 
@@ -89,6 +100,17 @@ namespace {
     }
 
 } // namespace
+
+Result<FilesRequest> parseFilesArguments(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    addFilesOptions(p);
+    if (!p.parse(arguments))
+        return usageError(p.errorText().toStdString());
+    if (p.positionalArguments().size() != 2)
+        return usageError("give the command and one TARGET_DIR");
+    return readFilesOptions(p);
+}
 
 const CliCommand& filesCommand()
 {

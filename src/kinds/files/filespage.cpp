@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "filespage.h"
+#include "filesarguments.h"
 
 #include "pageregistry.h"
 #include "phasetext.h"
@@ -114,6 +115,16 @@ void FilesPage::setFiles(uint32_t files, uint64_t fileSize, uint32_t dirs)
     }
     m_size->setCurrentIndex(index);
     m_dirs->setValue(int(dirs));
+}
+
+Result<TestPage::HostsRun> FilesPage::hostsRun() const
+{
+    FilesRequest request;
+    request.files = uint32_t(m_files->value());
+    request.fileSize = m_size->currentData().toULongLong();
+    request.dirs = uint32_t(m_dirs->value());
+    request.sync = FilesSync(m_sync->currentData().toInt());
+    return HostsRun { QStringLiteral("files"), filesCliArguments(request) };
 }
 
 bool FilesPage::launch()

@@ -3,6 +3,7 @@
 #include "clicommon.h"
 #include "historycommand.h"
 #include "kindrun.h"
+#include "scanarguments.h"
 #include "scanreport.h"
 
 #include <cstdio>
@@ -11,9 +12,9 @@ namespace dm {
 
 namespace {
 
-int runScanCommand(const QStringList& arguments)
+// The options of `scan` and how they are read: the command's and parseScanArguments' alike.
+void addScanOptions(QCommandLineParser& p)
 {
-    QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Surface scan: the read rate at N positions spread evenly from the start to the end of a block\n"
         "device, and the access time of random 4 KiB reads across it (O_DIRECT). Reading only, unless\n"
@@ -32,30 +33,45 @@ int runScanCommand(const QStringList& arguments)
             QStringLiteral("Also write each sample back (needs --allow-destructive and an unmounted device).") },
     }));
     addCommonOptions(p, QStringLiteral("Agree to --write-back on this device."));
-    if (auto done = parseSubcommand(p, arguments, QStringLiteral("scan")))
-        return *done;
+}
 
+Result<ScanRequest> readScanOptions(const QCommandLineParser& p)
+{
     ScanRequest req;
     req.target = p.positionalArguments().at(1).toStdString();
     auto samples = intOption(p, QStringLiteral("samples"), 1, kMaxScanSamples);
     auto access = intOption(p, QStringLiteral("access-samples"), 0, kMaxScanSamples);
     auto size = sizeOption(p, QStringLiteral("sample-size"), 4 * KiB, kMaxScanSampleSize);
-    auto common = readCommonOptions(p);
     for (const Error* e : { samples ? nullptr : &samples.error(), access ? nullptr : &access.error(),
-             size ? nullptr : &size.error(), common ? nullptr : &common.error() })
+             size ? nullptr : &size.error() })
+        if (e)
+            return *e;
+    req.samples = uint32_t(*samples);
+    req.accessSamples = uint32_t(*access);
+    req.sampleSize = *size;
+    if (req.sampleSize < 4 * KiB || req.sampleSize % (4 * KiB) != 0 || req.sampleSize > kMaxScanSampleSize)
+        return usageError(QStringLiteral("--sample-size must be a multiple of 4 KiB from 4KiB to 256MiB (got '%1')")
+                              .arg(p.value(QStringLiteral("sample-size")))
+                              .toStdString());
+    req.writeBack = p.isSet(QStringLiteral("write-back"));
+    return req;
+}
+
+int runScanCommand(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    addScanOptions(p);
+    if (auto done = parseSubcommand(p, arguments, QStringLiteral("scan")))
+        return *done;
+
+    auto read = readScanOptions(p);
+    auto common = readCommonOptions(p);
+    for (const Error* e : { read ? nullptr : &read.error(), common ? nullptr : &common.error() })
         if (e) {
             printError(QString::fromStdString(e->message));
             return kExitUsage;
         }
-    req.samples = uint32_t(*samples);
-    req.accessSamples = uint32_t(*access);
-    req.sampleSize = *size;
-    if (req.sampleSize < 4 * KiB || req.sampleSize % (4 * KiB) != 0 || req.sampleSize > kMaxScanSampleSize) {
-        printError(QStringLiteral("--sample-size must be a multiple of 4 KiB from 4KiB to 256MiB (got '%1')")
-                       .arg(p.value(QStringLiteral("sample-size"))));
-        return kExitUsage;
-    }
-    req.writeBack = p.isSet(QStringLiteral("write-back"));
+    ScanRequest req = *read;
     if (auto done = prepareKind(*common, req, req.writeBack))
         return *done;
 
@@ -75,6 +91,17 @@ int runScanCommand(const QStringList& arguments)
 }
 
 } // namespace
+
+Result<ScanRequest> parseScanArguments(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    addScanOptions(p);
+    if (!p.parse(arguments))
+        return usageError(p.errorText().toStdString());
+    if (p.positionalArguments().size() != 2)
+        return usageError("give the command and one DEVICE");
+    return readScanOptions(p);
+}
 
 const CliCommand& scanCommand()
 {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scanpage.h"
+#include "scanarguments.h"
 
 #include "pageregistry.h"
 
@@ -93,6 +94,42 @@ void ScanPage::setSamples(int samples, uint64_t sampleSize, int accessSamples)
 int ScanPage::plottedSamples() const { return int(m_read->count()); }
 
 int ScanPage::plottedAccessTimes() const { return int(m_access->count()); }
+
+Result<TestPage::HostsRun> ScanPage::hostsRun() const
+{
+    ScanRequest request;
+    request.samples = uint32_t(m_samples->value());
+    request.sampleSize = m_sampleSize->currentData().toULongLong();
+    request.accessSamples = uint32_t(m_accessSamples->value());
+    // Writing back on a host's device wants the consent the window asks for here, typed for
+    // that device: the CLI's --allow-destructive, given by the user there, not by this dialog.
+    if (m_writeBack->isChecked())
+        return usageError(tr("The surface scan writes back here: a write-back on a host's device is started from "
+                             "the command line (diskometer-cli remote ssh://HOST/DEVICE --kind scan --write-back "
+                             "--allow-destructive). Clear Write back to scan the hosts reading only.")
+                              .toStdString());
+    return HostsRun { QStringLiteral("scan"), scanCliArguments(request) };
+}
+
+bool ScanPage::showStoredRun(const QByteArray& json, const QByteArray& csv)
+{
+    auto report = parseScanJson(json);
+    if (!report || isRunning())
+        return false;
+    const ScanResult& r = report->result;
+    m_chart->clear();
+    m_write->setVisible(r.request.writeBack);
+    m_chart->setTitle(QString::fromStdString(r.request.target));
+    m_live = {};
+    // Drawn as a run draws them, sample by sample and the access times in one batch.
+    for (const ScanSample& s : r.samples)
+        onSample(s);
+    if (!r.access.empty())
+        onAccess(r.access);
+    showStoredFiles(json, csv, report->header);
+    onFinished(r, report->header);
+    return true;
+}
 
 bool ScanPage::launch()
 {

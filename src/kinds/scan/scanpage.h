@@ -34,6 +34,8 @@ public:
     int plottedAccessTimes() const;
 
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
+    Result<HostsRun> hostsRun() const override;
+    bool showStoredRun(const QByteArray& json, const QByteArray& csv) override;
 
 protected:
     bool launch() override;

@@ -3,15 +3,16 @@
 #include "clicommon.h"
 #include "historycommand.h"
 #include "kindrun.h"
+#include "sustainedarguments.h"
 #include "sustainedreport.h"
 
 namespace dm {
 
 namespace {
 
-int runSustainedCommand(const QStringList& arguments)
+// The options of `sustained` and how they are read: the command's and parseSustainedArguments' alike.
+void addSustainedOptions(QCommandLineParser& p)
 {
-    QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Sustained write: writes --total bytes sequentially in 1 MiB blocks (O_DIRECT, Q8) and records MB/s\n"
         "four times a second against the bytes written, then reports where the rate falls off (the\n"
@@ -27,23 +28,38 @@ int runSustainedCommand(const QStringList& arguments)
     }));
     addCommonOptions(
         p, QStringLiteral("Allow writing to an unmounted block device or an existing file (destroys its data)."));
-    if (auto done = parseSubcommand(p, arguments, QStringLiteral("sustained")))
-        return *done;
+}
 
+Result<SustainedRequest> readSustainedOptions(const QCommandLineParser& p)
+{
     SustainedRequest req;
     req.target = p.positionalArguments().at(1).toStdString();
     auto total = sizeOption(p, QStringLiteral("total"), 16 * MiB);
     auto depth = intOption(p, QStringLiteral("queue-depth"), 1, kMaxQueueDepth);
+    for (const Error* e : { total ? nullptr : &total.error(), depth ? nullptr : &depth.error() })
+        if (e)
+            return *e;
+    req.totalBytes = *total;
+    req.totalGiven = p.isSet(QStringLiteral("total"));
+    req.queueDepth = uint32_t(*depth);
+    return req;
+}
+
+int runSustainedCommand(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    addSustainedOptions(p);
+    if (auto done = parseSubcommand(p, arguments, QStringLiteral("sustained")))
+        return *done;
+
+    auto read = readSustainedOptions(p);
     auto common = readCommonOptions(p);
-    for (const Error* e :
-        { total ? nullptr : &total.error(), depth ? nullptr : &depth.error(), common ? nullptr : &common.error() })
+    for (const Error* e : { read ? nullptr : &read.error(), common ? nullptr : &common.error() })
         if (e) {
             printError(QString::fromStdString(e->message));
             return kExitUsage;
         }
-    req.totalBytes = *total;
-    req.totalGiven = p.isSet(QStringLiteral("total"));
-    req.queueDepth = uint32_t(*depth);
+    SustainedRequest req = *read;
     if (auto done = prepareKind(*common, req, true))
         return *done;
 
@@ -61,6 +77,17 @@ int runSustainedCommand(const QStringList& arguments)
 }
 
 } // namespace
+
+Result<SustainedRequest> parseSustainedArguments(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    addSustainedOptions(p);
+    if (!p.parse(arguments))
+        return usageError(p.errorText().toStdString());
+    if (p.positionalArguments().size() != 2)
+        return usageError("give the command and one TARGET");
+    return readSustainedOptions(p);
+}
 
 const CliCommand& sustainedCommand()
 {

@@ -2,6 +2,7 @@
 #include "sustainedpage.h"
 
 #include "pageregistry.h"
+#include "sustainedarguments.h"
 #include "thermalcliff.h"
 
 #include "runheader.h"
@@ -87,6 +88,30 @@ void SustainedPage::setTotal(uint64_t bytes)
 }
 
 int SustainedPage::plottedSamples() const { return int(m_rate->count()); }
+
+Result<TestPage::HostsRun> SustainedPage::hostsRun() const
+{
+    SustainedRequest request;
+    request.totalBytes = m_total->currentData().toULongLong();
+    return HostsRun { QStringLiteral("sustained"), sustainedCliArguments(request) };
+}
+
+bool SustainedPage::showStoredRun(const QByteArray& json, const QByteArray& csv)
+{
+    auto report = parseSustainedJson(json);
+    if (!report || isRunning())
+        return false;
+    const SustainedResult& r = report->result;
+    m_liveTemperatures.clear();
+    m_elapsed = r.seconds;
+    m_chart->clear();
+    m_chart->setSideVisible(ToolChart::Side::Right, false);
+    m_chart->setTitle(QString::fromStdString(r.request.target));
+    m_chart->setXAxis(tr("Written (GB)"), 0, double(r.request.totalBytes) / 1e9);
+    showStoredFiles(json, csv, report->header);
+    onFinished(r, report->header);
+    return true;
+}
 
 bool SustainedPage::launch()
 {

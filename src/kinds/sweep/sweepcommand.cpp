@@ -3,15 +3,16 @@
 #include "clicommon.h"
 #include "historycommand.h"
 #include "kindrun.h"
+#include "sweeparguments.h"
 #include "sweepreport.h"
 
 namespace dm {
 
 namespace {
 
-int runSweepCommand(const QStringList& arguments)
+// The options of `sweep` and how they are read: the command's and parseSweepArguments' alike.
+void addSweepOptions(QCommandLineParser& p)
 {
-    QCommandLineParser p;
     p.setApplicationDescription(
         QStringLiteral("Block-size sweep: one pattern, queue depth and thread count, read and write, at every power\n"
                        "of two from --min to --max (one 3-second pass per point after a 1-second warm-up). TARGET as\n"
@@ -38,9 +39,10 @@ int runSweepCommand(const QStringList& arguments)
             QStringLiteral("SECONDS"), QStringLiteral("1") },
     }));
     addCommonOptions(p, QStringLiteral("Allow write tests on an existing file or an unmounted block device."));
-    if (auto done = parseSubcommand(p, arguments, QStringLiteral("sweep")))
-        return *done;
+}
 
+Result<SweepRequest> readSweepOptions(const QCommandLineParser& p)
+{
     SweepRequest req;
     req.target = p.positionalArguments().at(1).toStdString();
     const QString pattern = p.value(QStringLiteral("pattern")).toLower();
@@ -50,22 +52,15 @@ int runSweepCommand(const QStringList& arguments)
     auto minSize = sizeOption(p, QStringLiteral("min"));
     auto maxSize = sizeOption(p, QStringLiteral("max"));
     auto size = sizeOption(p, QStringLiteral("size"), kMinTestSize, kMaxTestSize);
-    auto common = readCommonOptions(p);
     for (const Error* e :
         { depth ? nullptr : &depth.error(), threads ? nullptr : &threads.error(), minSize ? nullptr : &minSize.error(),
-            maxSize ? nullptr : &maxSize.error(), size ? nullptr : &size.error(), common ? nullptr : &common.error() })
-        if (e) {
-            printError(QString::fromStdString(e->message));
-            return kExitUsage;
-        }
-    if (pattern != QLatin1String("seq") && pattern != QLatin1String("rnd")) {
-        printError(QStringLiteral("unknown --pattern '%1': use seq or rnd").arg(pattern));
-        return kExitUsage;
-    }
-    if (mode != QLatin1String("all") && mode != QLatin1String("read") && mode != QLatin1String("write")) {
-        printError(QStringLiteral("unknown --mode '%1': use all, read or write").arg(mode));
-        return kExitUsage;
-    }
+            maxSize ? nullptr : &maxSize.error(), size ? nullptr : &size.error() })
+        if (e)
+            return *e;
+    if (pattern != QLatin1String("seq") && pattern != QLatin1String("rnd"))
+        return usageError(QStringLiteral("unknown --pattern '%1': use seq or rnd").arg(pattern).toStdString());
+    if (mode != QLatin1String("all") && mode != QLatin1String("read") && mode != QLatin1String("write"))
+        return usageError(QStringLiteral("unknown --mode '%1': use all, read or write").arg(mode).toStdString());
     req.pattern = pattern == QLatin1String("rnd") ? Pattern::Random : Pattern::Sequential;
     req.reads = mode != QLatin1String("write");
     req.writes = mode != QLatin1String("read");
@@ -80,15 +75,32 @@ int runSweepCommand(const QStringList& arguments)
         bool ok = false;
         const double v = p.value(name).toDouble(&ok);
         const double lo = name == QLatin1String("measure") ? kMinMeasureSeconds : 0;
-        if (!ok || !(v >= lo && v <= kMaxMeasureSeconds)) {
-            printError(QStringLiteral("--%1 must be a number of seconds from %2 to 60 (got '%3')")
-                           .arg(name)
-                           .arg(lo)
-                           .arg(p.value(name)));
-            return kExitUsage;
-        }
+        if (!ok || !(v >= lo && v <= kMaxMeasureSeconds))
+            return usageError(QStringLiteral("--%1 must be a number of seconds from %2 to 60 (got '%3')")
+                                  .arg(name)
+                                  .arg(lo)
+                                  .arg(p.value(name))
+                                  .toStdString());
         *field = v;
     }
+    return req;
+}
+
+int runSweepCommand(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    addSweepOptions(p);
+    if (auto done = parseSubcommand(p, arguments, QStringLiteral("sweep")))
+        return *done;
+
+    auto read = readSweepOptions(p);
+    auto common = readCommonOptions(p);
+    for (const Error* e : { read ? nullptr : &read.error(), common ? nullptr : &common.error() })
+        if (e) {
+            printError(QString::fromStdString(e->message));
+            return kExitUsage;
+        }
+    SweepRequest req = *read;
     if (auto done = prepareKind(*common, req, req.writes))
         return *done;
 
@@ -114,6 +126,17 @@ int runSweepCommand(const QStringList& arguments)
 }
 
 } // namespace
+
+Result<SweepRequest> parseSweepArguments(const QStringList& arguments)
+{
+    QCommandLineParser p;
+    addSweepOptions(p);
+    if (!p.parse(arguments))
+        return usageError(p.errorText().toStdString());
+    if (p.positionalArguments().size() != 2)
+        return usageError("give the command and one TARGET");
+    return readSweepOptions(p);
+}
 
 const CliCommand& sweepCommand()
 {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweeppage.h"
 
+#include "sweeparguments.h"
+
 #include "pageregistry.h"
 
 #include "chartstyle.h"
@@ -95,7 +97,7 @@ void SweepPage::setRange(uint32_t minBlockSize, uint32_t maxBlockSize)
 
 int SweepPage::plottedPoints() const { return int(m_readRate->count() + m_writeRate->count()); }
 
-bool SweepPage::launch()
+SweepRequest SweepPage::requestShown() const
 {
     SweepRequest request;
     request.target = m_target->currentPath().toStdString();
@@ -108,6 +110,44 @@ bool SweepPage::launch()
     request.reads = mode != Mode::Write;
     request.writes = mode != Mode::Read;
     request.settings = m_runSettings;
+    return request;
+}
+
+Result<TestPage::HostsRun> SweepPage::hostsRun() const
+{
+    return HostsRun { QStringLiteral("sweep"), sweepCliArguments(requestShown()) };
+}
+
+bool SweepPage::showStoredRun(const QByteArray& json, const QByteArray& csv)
+{
+    auto report = parseSweepJson(json);
+    if (!report || isRunning())
+        return false;
+    const SweepResult& r = report->result;
+    m_tests.clear();
+    m_liveTemperatures.clear();
+    m_chart->clear();
+    m_chart->setSideVisible(ToolChart::Side::Outer, false);
+    m_chart->setTitle(QStringLiteral("%1  %2 Q%3T%4")
+                          .arg(QString::fromStdString(r.request.target),
+                              r.request.pattern == Pattern::Random ? QStringLiteral("RND") : QStringLiteral("SEQ"))
+                          .arg(r.request.queueDepth)
+                          .arg(r.request.threads));
+    m_chart->setXAxis(tr("Block size (KiB)"), r.request.minBlockSize / 1024.0, r.request.maxBlockSize / 1024.0);
+    for (const SweepPoint& p : r.points)
+        for (const bool write : { false, true })
+            if (const auto& m = write ? p.write : p.read; m && !m->error) {
+                m_chart->append(write ? m_writeRate : m_readRate, p.blockSize / 1024.0, m->mbPerSec);
+                m_chart->append(write ? m_writeIops : m_readIops, p.blockSize / 1024.0, m->iops);
+            }
+    showStoredFiles(json, csv, report->header);
+    onFinished(r, report->header);
+    return true;
+}
+
+bool SweepPage::launch()
+{
+    SweepRequest request = requestShown();
     if (const Status valid = validate(request); !valid) {
         showResult(false, QString::fromStdString(valid.error().message));
         return false;

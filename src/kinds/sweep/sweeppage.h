@@ -39,6 +39,8 @@ public:
     void plotTemperatures(const std::vector<SweepPoint>& points, const std::vector<TemperatureSample>& temperatures);
 
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
+    Result<HostsRun> hostsRun() const override;
+    bool showStoredRun(const QByteArray& json, const QByteArray& csv) override;
 
 protected:
     bool launch() override;
@@ -49,6 +51,7 @@ protected:
     void applyKindOptions(const AppOptions& options, bool current) override;
 
 private:
+    SweepRequest requestShown() const; // the settings shown, as launch() runs them
     void onPhase(const RunPhase& p);
     void onTestFinished(size_t index, const TestResult& result);
     void onFinished(Result<SweepResult> result, ReportHeader header);

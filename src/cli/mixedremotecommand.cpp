@@ -98,17 +98,10 @@ int runMixedRemoteCommand(const QCommandLineParser& p, const QString& program)
     const QString jsonOut = p.value(QStringLiteral("json")), markdownOut = p.value(QStringLiteral("markdown")),
                   textOut = p.value(QStringLiteral("text")), htmlOut = p.value(QStringLiteral("html"));
     const QStringList outs { jsonOut, markdownOut, textOut, htmlOut };
-    if (outs.count(QStringLiteral("-")) > 1) {
-        printError(QStringLiteral("only one report can go to stdout (-): write the others to files"));
+    if (auto st = checkRemoteOutputs(jsonOut, markdownOut, textOut, htmlOut); !st) {
+        printError(QString::fromStdString(st.error().message));
         return kExitUsage;
     }
-    for (const auto& [name, path] :
-        { std::pair { QStringLiteral("json"), jsonOut }, std::pair { QStringLiteral("markdown"), markdownOut },
-            std::pair { QStringLiteral("text"), textOut }, std::pair { QStringLiteral("html"), htmlOut } })
-        if (auto st = checkOutputPath(name, path); !st) {
-            printError(QString::fromStdString(st.error().message));
-            return kExitUsage;
-        }
     if (findFio().isEmpty()) {
         printError(noFioMessage());
         return kExitUsage;

@@ -147,6 +147,18 @@ QString fioHostAmong(const QStringList& words)
     return {};
 }
 
+Status checkRemoteOutputs(const QString& json, const QString& markdown, const QString& text, const QString& html)
+{
+    if (QStringList { json, markdown, text, html }.count(QStringLiteral("-")) > 1)
+        return usageError("only one report can go to stdout (-): write the others to files");
+    for (const auto& [name, path] :
+        { std::pair { QStringLiteral("json"), json }, std::pair { QStringLiteral("markdown"), markdown },
+            std::pair { QStringLiteral("text"), text }, std::pair { QStringLiteral("html"), html } })
+        if (auto st = checkOutputPath(name, path); !st)
+            return st;
+    return Ok {};
+}
+
 QString hostsStatusLine(const QStringList& names, const std::vector<HostStatus>& hosts)
 {
     QStringList parts;
@@ -283,19 +295,10 @@ int runRemoteCommand(const QStringList& arguments)
     }
     const QString jsonOut = p.value(QStringLiteral("json")), markdownOut = p.value(QStringLiteral("markdown")),
                   textOut = p.value(QStringLiteral("text")), htmlOut = p.value(QStringLiteral("html"));
-    if (int(jsonOut == QLatin1String("-")) + int(markdownOut == QLatin1String("-")) + int(textOut == QLatin1String("-"))
-            + int(htmlOut == QLatin1String("-"))
-        > 1) {
-        printError(QStringLiteral("only one report can go to stdout (-): write the others to files"));
+    if (auto st = checkRemoteOutputs(jsonOut, markdownOut, textOut, htmlOut); !st) {
+        printError(QString::fromStdString(st.error().message));
         return kExitUsage;
     }
-    for (const auto& [name, path] :
-        { std::pair { QStringLiteral("json"), jsonOut }, std::pair { QStringLiteral("markdown"), markdownOut },
-            std::pair { QStringLiteral("text"), textOut }, std::pair { QStringLiteral("html"), htmlOut } })
-        if (auto st = checkOutputPath(name, path); !st) {
-            printError(QString::fromStdString(st.error().message));
-            return kExitUsage;
-        }
     if (findFio().isEmpty()) {
         printError(noFioMessage());
         return kExitUsage;

@@ -31,6 +31,10 @@ QString fioHostAmong(const QStringList& words);
 // the table names the runs by it, and says which ids on stderr unless `quiet`; a history that
 // cannot be written is said, and the reports still go out.
 void storeHostRuns(std::vector<HistoryRecord>& records, bool quiet);
+// remote's report outputs, checked before anything connects: at most one goes to stdout ("-"),
+// and each file can be written (checkOutputPath). The error says which and what to do.
+Status checkRemoteOutputs(const QString& json, const QString& markdown, const QString& text, const QString& html);
+
 // The status line while hosts run, whatever their transport: "pi4.lan: running 40% · nas: waiting"
 // (a fraction where the transport knows one: fio's).
 struct HostStatus {

@@ -258,17 +258,10 @@ int runSshRemoteCommand(const QStringList& arguments, qsizetype remoteAt)
         return kExitUsage;
     }
     const QStringList outs { args->json, args->markdown, args->text, args->html };
-    if (outs.count(QStringLiteral("-")) > 1) {
-        printError(QStringLiteral("only one report can go to stdout (-): write the others to files"));
+    if (auto st = checkRemoteOutputs(args->json, args->markdown, args->text, args->html); !st) {
+        printError(QString::fromStdString(st.error().message));
         return kExitUsage;
     }
-    for (const auto& [name, path] :
-        { std::pair { QStringLiteral("json"), args->json }, std::pair { QStringLiteral("markdown"), args->markdown },
-            std::pair { QStringLiteral("text"), args->text }, std::pair { QStringLiteral("html"), args->html } })
-        if (auto st = checkOutputPath(name, path); !st) {
-            printError(QString::fromStdString(st.error().message));
-            return kExitUsage;
-        }
 
     installSignalHandlers();
     StatusLine status(args->quiet);

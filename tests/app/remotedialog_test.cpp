@@ -255,6 +255,22 @@ struct ScreenshotLook {
     const bool english = qEnvironmentVariable("DM_SCREENSHOT_LANGUAGE") != QLatin1String("ja");
 };
 
+// With DM_SCREENSHOT_DIR set, the dialog as it ends, named by the language, palette and scale
+// the run was given (remote-WHAT-LANGUAGE-PALETTE-SCALEx.png), for looking at.
+void saveDialogShot(QWidget& dialog, QTableWidget& table, const QString& what)
+{
+    const QString shots = qEnvironmentVariable("DM_SCREENSHOT_DIR");
+    if (shots.isEmpty())
+        return;
+    const QString name = QStringLiteral("remote-%1-%2-%3-%4x")
+                             .arg(what, qEnvironmentVariable("DM_SCREENSHOT_LANGUAGE", QStringLiteral("en")),
+                                 qEnvironmentVariable("DM_SCREENSHOT_PALETTE", QStringLiteral("light")),
+                                 qEnvironmentVariable("QT_SCALE_FACTOR", QStringLiteral("1")));
+    table.clearSelection();
+    processEventsFor(200);
+    dialog.grab().save(shots + QLatin1Char('/') + name + QStringLiteral(".png"));
+}
+
 // One ssh:// host and one fio server in one run from the dialog: each row says its kind, the ssh
 // host its version; both runs are stored with their hosts, and each row opens its own host's run
 // in the Benchmark tab.
@@ -327,15 +343,7 @@ TEST_F(SshWindow, AnSshHostAndAFioServerInOneRun)
     EXPECT_TRUE(entries(ds).isEmpty()) << entries(ds).join(' ').toStdString();
     EXPECT_TRUE(entries(dfio).isEmpty()) << entries(dfio).join(' ').toStdString();
 
-    if (const QString shots = qEnvironmentVariable("DM_SCREENSHOT_DIR"); !shots.isEmpty()) {
-        const QString name = QStringLiteral("remote-mixed-%1-%2-%3x")
-                                 .arg(qEnvironmentVariable("DM_SCREENSHOT_LANGUAGE", QStringLiteral("en")),
-                                     qEnvironmentVariable("DM_SCREENSHOT_PALETTE", QStringLiteral("light")),
-                                     qEnvironmentVariable("QT_SCALE_FACTOR", QStringLiteral("1")));
-        t->clearSelection();
-        processEventsFor(200);
-        d->grab().save(shots + QLatin1Char('/') + name + QStringLiteral(".png"));
-    }
+    saveDialogShot(*d, *t, QStringLiteral("mixed"));
 }
 
 // From the Block sizes tab: the dialog says it runs that tab's sweep, and runs it with that tab's
@@ -411,15 +419,7 @@ TEST_F(SshWindow, TheCurrentTabsTestRunsOnAnSshHostWithItsSettings)
     EXPECT_TRUE(entries(ds).isEmpty()) << entries(ds).join(' ').toStdString();
     EXPECT_LT(took.elapsed(), 15000);
 
-    if (const QString shots = qEnvironmentVariable("DM_SCREENSHOT_DIR"); !shots.isEmpty()) {
-        const QString name = QStringLiteral("remote-sweep-%1-%2-%3x")
-                                 .arg(qEnvironmentVariable("DM_SCREENSHOT_LANGUAGE", QStringLiteral("en")),
-                                     qEnvironmentVariable("DM_SCREENSHOT_PALETTE", QStringLiteral("light")),
-                                     qEnvironmentVariable("QT_SCALE_FACTOR", QStringLiteral("1")));
-        t->clearSelection();
-        processEventsFor(200);
-        d->grab().save(shots + QLatin1Char('/') + name + QStringLiteral(".png"));
-    }
+    saveDialogShot(*d, *t, QStringLiteral("sweep"));
 }
 
 // Another kind than the sweep, each said by its own options (the rest by the round trips in

@@ -42,7 +42,7 @@ void MainWindow::buildMenus()
                                .remove(QRegularExpression(QStringLiteral("\\(&.\\)")))
                                .remove(QLatin1Char('&'));
                 if (auto run = current->hostsRun())
-                    test.arguments = run->arguments;
+                    test.arguments = *run;
                 else
                     test.refusal = QString::fromStdString(run.error().message);
             }

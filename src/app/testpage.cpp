@@ -11,7 +11,7 @@ void TestPage::setOtherTestRunning(bool running)
     startButton()->setEnabled(!running);
 }
 
-Result<TestPage::HostsRun> TestPage::hostsRun() const
+Result<QStringList> TestPage::hostsRun() const
 {
     return usageError(tr("%1 does not run on hosts from the window: use diskometer-cli remote ssh://HOST/PATH "
                          "--kind KIND (docs/REMOTE.md).")

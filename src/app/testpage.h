@@ -55,16 +55,12 @@ public:
     // for Save as Web Page; empty when the page has no run to save.
     virtual std::function<QByteArray()> reportDocument() const = 0;
 
-    // What File › Run on Hosts runs from this tab on ssh:// hosts (issue 31): the kind and the
-    // settings shown, as `diskometer-cli KIND` options said by the kind's own KINDCliArguments
-    // (next to its command), without the target (each host's PATH is the target) or anything of
-    // this machine's (a UDisks2 descriptor). An error, in the user's language, when these
-    // settings cannot be run there: the dialog says it and runs nothing else.
-    struct HostsRun {
-        QString kind;
-        QStringList arguments;
-    };
-    virtual Result<HostsRun> hostsRun() const;
+    // What File › Run on Hosts runs from this tab on ssh:// hosts (issue 31): the settings shown,
+    // as `diskometer-cli KIND` options said by the kind's own KINDCliArguments (next to its
+    // command), without the target (each host's PATH is the target) or anything of this
+    // machine's (a UDisks2 descriptor). The kind is the page registry's. An error, in the user's
+    // language, when these settings cannot be run there: the dialog says it and runs nothing else.
+    virtual Result<QStringList> hostsRun() const;
     // Shows a stored run of this page's kind (its JSON document, and its CSV as the history's
     // thread formatted it) as if it had just finished, for a Run on Hosts row: its Save buttons
     // then save that run. False, with nothing changed, when the page cannot.

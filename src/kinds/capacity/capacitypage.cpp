@@ -94,7 +94,7 @@ QString CapacityPage::verdictText(const CapacityResult& r)
     return text;
 }
 
-Result<TestPage::HostsRun> CapacityPage::hostsRun() const
+Result<QStringList> CapacityPage::hostsRun() const
 {
     // A probe writes to the device, with the consent typed here for this machine's device: a
     // host's is given on the command line (--allow-destructive), never by this dialog, and a host
@@ -106,7 +106,7 @@ Result<TestPage::HostsRun> CapacityPage::hostsRun() const
                               .toStdString());
     CapacityRequest request;
     request.size = m_size->currentData().toULongLong();
-    return HostsRun { QStringLiteral("capacity"), capacityCliArguments(request) };
+    return capacityCliArguments(request);
 }
 
 bool CapacityPage::launch()

@@ -31,7 +31,7 @@ public:
     static QString verdictText(const CapacityResult& result);
 
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
-    Result<HostsRun> hostsRun() const override;
+    Result<QStringList> hostsRun() const override;
 
 protected:
     bool launch() override;

@@ -139,11 +139,11 @@ void CopyPage::clearBars()
     chartstyle::applyAxis(m_y, chartstyle::niceAxis(0, 1.1, 100));
 }
 
-Result<TestPage::HostsRun> CopyPage::hostsRun() const
+Result<QStringList> CopyPage::hostsRun() const
 {
     CopyRequest request;
     request.size = m_size->currentData().toULongLong();
-    return HostsRun { QStringLiteral("copy"), copyCliArguments(request) };
+    return copyCliArguments(request);
 }
 
 bool CopyPage::showStoredRun(const QByteArray& json, const QByteArray& csv)

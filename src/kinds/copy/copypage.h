@@ -30,7 +30,7 @@ public:
     QBarSet* bars() const { return m_bars; }
 
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
-    Result<HostsRun> hostsRun() const override;
+    Result<QStringList> hostsRun() const override;
     bool showStoredRun(const QByteArray& json, const QByteArray& csv) override;
 
 protected:

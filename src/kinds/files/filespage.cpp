@@ -117,14 +117,14 @@ void FilesPage::setFiles(uint32_t files, uint64_t fileSize, uint32_t dirs)
     m_dirs->setValue(int(dirs));
 }
 
-Result<TestPage::HostsRun> FilesPage::hostsRun() const
+Result<QStringList> FilesPage::hostsRun() const
 {
     FilesRequest request;
     request.files = uint32_t(m_files->value());
     request.fileSize = m_size->currentData().toULongLong();
     request.dirs = uint32_t(m_dirs->value());
     request.sync = FilesSync(m_sync->currentData().toInt());
-    return HostsRun { QStringLiteral("files"), filesCliArguments(request) };
+    return filesCliArguments(request);
 }
 
 bool FilesPage::launch()

@@ -30,7 +30,7 @@ public:
     QString summaryHtml() const { return m_summary; }
 
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
-    Result<HostsRun> hostsRun() const override;
+    Result<QStringList> hostsRun() const override;
 
 protected:
     bool launch() override;

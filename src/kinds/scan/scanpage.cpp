@@ -95,7 +95,7 @@ int ScanPage::plottedSamples() const { return int(m_read->count()); }
 
 int ScanPage::plottedAccessTimes() const { return int(m_access->count()); }
 
-Result<TestPage::HostsRun> ScanPage::hostsRun() const
+Result<QStringList> ScanPage::hostsRun() const
 {
     ScanRequest request;
     request.samples = uint32_t(m_samples->value());
@@ -108,7 +108,7 @@ Result<TestPage::HostsRun> ScanPage::hostsRun() const
                              "the command line (diskometer-cli remote ssh://HOST/DEVICE --kind scan --write-back "
                              "--allow-destructive). Clear Write back to scan the hosts reading only.")
                               .toStdString());
-    return HostsRun { QStringLiteral("scan"), scanCliArguments(request) };
+    return scanCliArguments(request);
 }
 
 bool ScanPage::showStoredRun(const QByteArray& json, const QByteArray& csv)

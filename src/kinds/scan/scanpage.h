@@ -34,7 +34,7 @@ public:
     int plottedAccessTimes() const;
 
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
-    Result<HostsRun> hostsRun() const override;
+    Result<QStringList> hostsRun() const override;
     bool showStoredRun(const QByteArray& json, const QByteArray& csv) override;
 
 protected:

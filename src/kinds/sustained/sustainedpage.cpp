@@ -89,11 +89,11 @@ void SustainedPage::setTotal(uint64_t bytes)
 
 int SustainedPage::plottedSamples() const { return int(m_rate->count()); }
 
-Result<TestPage::HostsRun> SustainedPage::hostsRun() const
+Result<QStringList> SustainedPage::hostsRun() const
 {
     SustainedRequest request;
     request.totalBytes = m_total->currentData().toULongLong();
-    return HostsRun { QStringLiteral("sustained"), sustainedCliArguments(request) };
+    return sustainedCliArguments(request);
 }
 
 bool SustainedPage::showStoredRun(const QByteArray& json, const QByteArray& csv)

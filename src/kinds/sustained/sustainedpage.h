@@ -35,7 +35,7 @@ public:
     static QString noCliffText(const CacheCliff& cliff);
 
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
-    Result<HostsRun> hostsRun() const override;
+    Result<QStringList> hostsRun() const override;
     bool showStoredRun(const QByteArray& json, const QByteArray& csv) override;
 
 protected:

@@ -113,9 +113,9 @@ SweepRequest SweepPage::requestShown() const
     return request;
 }
 
-Result<TestPage::HostsRun> SweepPage::hostsRun() const
+Result<QStringList> SweepPage::hostsRun() const
 {
-    return HostsRun { QStringLiteral("sweep"), sweepCliArguments(requestShown()) };
+    return sweepCliArguments(requestShown());
 }
 
 bool SweepPage::showStoredRun(const QByteArray& json, const QByteArray& csv)

@@ -39,7 +39,7 @@ public:
     void plotTemperatures(const std::vector<SweepPoint>& points, const std::vector<TemperatureSample>& temperatures);
 
     bool completedRun() const override { return m_report && !m_report->result.cancelled; }
-    Result<HostsRun> hostsRun() const override;
+    Result<QStringList> hostsRun() const override;
     bool showStoredRun(const QByteArray& json, const QByteArray& csv) override;
 
 protected:

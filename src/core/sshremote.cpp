@@ -1,19 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sshremote.h"
 
-#include "historyimport.h"
+#include "sshcall.h"
 
-#include <QElapsedTimer>
-#include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QStandardPaths>
 
-#include <algorithm>
 #include <csignal>
-#include <cstring>
-#include <map>
-#include <memory>
 
 namespace dm {
 
@@ -27,290 +21,11 @@ namespace {
                               .toStdString());
     }
 
-    // ssh's own messages (OpenSSH 8-9) for what went wrong before the remote command ran.
-    QString lastLine(const QString& text)
-    {
-        const QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        return lines.isEmpty() ? QStringLiteral("no message") : lines.last().trimmed();
-    }
-
     QString sshHint(const SshHost& h)
     {
         return (h.port ? QStringLiteral("-p %1 ").arg(h.port) : QString())
             + (h.user.isEmpty() ? QString() : h.user + QLatin1Char('@')) + h.host;
     }
-
-    struct SshCall {
-        std::unique_ptr<QProcess> process;
-        QByteArray out, err;
-        bool stopping = false;
-    };
-
-    void startSsh(SshCall& c, const QStringList& ssh, const SshHost& h, const QStringList& words)
-    {
-        c.process = std::make_unique<QProcess>();
-        c.process->setProgram(ssh.first());
-        c.process->setArguments(sshArguments(ssh.mid(1), h, words));
-        c.process->start();
-    }
-
-    // Polls until the call ends; a set cancel flag closes ssh's stdin (the remote run stops as
-    // on Ctrl-C and sends what it did), and ssh is killed after the grace.
-    void waitSsh(SshCall& c, const std::atomic<bool>* cancel, int timeoutMs, int graceMs)
-    {
-        QElapsedTimer clock;
-        clock.start();
-        qint64 stoppedAt = -1;
-        QProcess& p = *c.process;
-        while (p.state() != QProcess::NotRunning) {
-            p.waitForFinished(100);
-            c.out += p.readAllStandardOutput();
-            c.err += p.readAllStandardError();
-            if (p.state() == QProcess::NotRunning)
-                break;
-            if (stoppedAt < 0 && ((cancel && cancel->load()) || (timeoutMs >= 0 && clock.elapsed() > timeoutMs))) {
-                stoppedAt = clock.elapsed();
-                c.stopping = true;
-                p.closeWriteChannel();
-            }
-            if (stoppedAt >= 0 && clock.elapsed() - stoppedAt > graceMs) {
-                p.kill();
-                p.waitForFinished(5000);
-            }
-        }
-        c.out += p.readAllStandardOutput();
-        c.err += p.readAllStandardError();
-    }
-
-    int exitOf(const QProcess& p)
-    {
-        if (p.error() == QProcess::FailedToStart)
-            return -2;
-        return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    }
-
-    void emitState(const SshProgressFn& progress, size_t i, SshHostResult& r, SshHostState s)
-    {
-        r.state = s;
-        if (progress)
-            progress({ i, s, s == SshHostState::Failed ? r.error : QString() });
-    }
-
-    // What a host's run came to, from its ssh call: its report read through the kind registry,
-    // or why there is none.
-    void finishRun(const SshRunRequest& req, SshHostResult& r, const SshCall& call)
-    {
-        r.remoteExit = exitOf(*call.process);
-        const QString err = QString::fromUtf8(call.err).trimmed();
-        if (call.stopping) {
-            r.error = QStringLiteral("%1: stopped").arg(r.host.name());
-        } else if (r.remoteExit == 255 || r.remoteExit == -1) {
-            // ssh's own failure: the connection went (the host rebooted, the network dropped).
-            r.error = QStringLiteral("%1: the connection was lost mid-run (%2): its results are lost; the run there "
-                                     "stopped with its connection and removes its own test files")
-                          .arg(r.host.name(), lastLine(err));
-        } else if (call.out.trimmed().isEmpty()) {
-            // Its own words, without the program's name each line starts with there.
-            QString said = err.section(QLatin1Char('\n'), -3);
-            said.replace(QRegularExpression(QStringLiteral("^diskometer-cli: "), QRegularExpression::MultilineOption),
-                QString());
-            if (said.isEmpty())
-                said = QStringLiteral("no message");
-            // Exit code 2 is a run refused as a local run refuses it (a mounted device, a
-            // write without --allow-destructive, a folder that is not there).
-            r.error = r.remoteExit == 2 ? QStringLiteral("%1 refused the run: %2").arg(r.host.name(), said)
-                                        : QStringLiteral("%1: diskometer-cli there failed (exit code %2): %3")
-                                              .arg(r.host.name())
-                                              .arg(r.remoteExit)
-                                              .arg(said);
-        } else if (req.kind == QLatin1String("health")) {
-            r.json = call.out; // not a run: health is shown, never stored (as locally)
-        } else {
-            auto inputs = historyInputsFromFile(call.out);
-            if (!inputs || inputs->size() != 1) {
-                r.error = QStringLiteral("%1: its report does not read here (%2): install the same Diskometer "
-                                         "version on both (this one is %3, that one %4)")
-                              .arg(r.host.name(),
-                                  inputs ? QStringLiteral("%1 reports").arg(inputs->size())
-                                         : QString::fromStdString(inputs.error().message),
-                                  req.localVersion, r.version);
-            } else {
-                r.json = call.out;
-                HistoryInput in = std::move(inputs->front());
-                in.entry.host = r.host.name();
-                r.run = std::move(in);
-                // A test that failed there: the report came back, the host reported it (exit 1).
-                if (r.remoteExit != 0 && !err.isEmpty())
-                    r.error = QStringLiteral("%1: %2").arg(r.host.name(), err.section(QLatin1Char('\n'), -1));
-            }
-        }
-    }
-
-    // --together: every ready host's run at once, held at each barrier until all that still run
-    // have come to it. One thread polls every ssh (stderr first: that is where the barrier's lines
-    // come), so "go" goes to every host within microseconds of each other.
-    class TogetherRun {
-    public:
-        TogetherRun(const SshRunRequest& req, const QStringList& ssh, SshOutcome& o, const SshProgressFn& progress)
-            : m_req(req)
-            , m_ssh(ssh)
-            , m_o(o)
-            , m_progress(progress)
-        {
-        }
-
-        void run(const std::vector<size_t>& ready, const std::atomic<bool>& cancel)
-        {
-            m_clock.start();
-            for (const size_t i : ready) {
-                Host& h = m_hosts.emplace_back();
-                h.index = i;
-                emitState(m_progress, i, m_o.hosts[i], SshHostState::Running);
-                startSsh(h.call, m_ssh, m_o.hosts[i].host, remoteCommandWords(m_req, m_o.hosts[i].host));
-                h.call.process->setReadChannel(QProcess::StandardError);
-            }
-            qint64 stoppedAt = -1;
-            while (std::any_of(m_hosts.begin(), m_hosts.end(), [](const Host& h) { return !h.done; })) {
-                // Quick turns while a host's "started" is awaited (it times the skew), slow otherwise.
-                const int wait = awaitingStart() ? 1 : 20;
-                for (Host& h : m_hosts)
-                    if (!h.done)
-                        poll(h, wait);
-                release();
-                if (stoppedAt < 0 && cancel.load()) {
-                    stoppedAt = m_clock.elapsed();
-                    for (Host& h : m_hosts)
-                        if (!h.done) {
-                            h.call.stopping = true;
-                            h.call.process->closeWriteChannel();
-                        }
-                }
-                if (stoppedAt >= 0 && m_clock.elapsed() - stoppedAt > m_req.stopGraceMs)
-                    for (Host& h : m_hosts)
-                        if (!h.done)
-                            h.call.process->kill();
-            }
-            for (auto& [seq, t] : m_tracks)
-                if (!t.go.empty())
-                    m_o.barriers.push_back(summary(seq, t));
-        }
-
-    private:
-        struct Host {
-            size_t index = 0;
-            SshCall call;
-            QByteArray partial; // stderr after its last line break
-            bool done = false;
-        };
-        struct Track { // one barrier, by host index; times in ms on m_clock
-            size_t item = 0;
-            std::map<size_t, double> ready, go, started;
-        };
-
-        double now() const { return double(m_clock.nsecsElapsed()) / 1e6; }
-
-        bool awaitingStart() const
-        {
-            for (const auto& [seq, t] : m_tracks)
-                if (!t.go.empty() && t.started.size() < t.go.size())
-                    return true;
-            return false;
-        }
-
-        void poll(Host& h, int waitMs)
-        {
-            QProcess& p = *h.call.process;
-            p.waitForReadyRead(waitMs);
-            h.call.out += p.readAllStandardOutput();
-            readErr(h, p.readAllStandardError());
-            if (p.state() != QProcess::NotRunning)
-                return;
-            h.call.out += p.readAllStandardOutput();
-            readErr(h, p.readAllStandardError() + (h.partial.isEmpty() ? QByteArray() : QByteArray("\n")));
-            h.done = true;
-            SshHostResult& r = m_o.hosts[h.index];
-            finishRun(m_req, r, h.call);
-            emitState(m_progress, h.index, r, r.complete() ? SshHostState::Done : SshHostState::Failed);
-        }
-
-        // The barrier's lines are taken out; everything else is the host's stderr as it was.
-        void readErr(Host& h, const QByteArray& data)
-        {
-            h.partial += data;
-            for (qsizetype nl; (nl = h.partial.indexOf('\n')) >= 0;) {
-                const QByteArray line = h.partial.left(nl);
-                h.partial.remove(0, nl + 1);
-                if (!line.startsWith(kBarrierLine)) {
-                    h.call.err += line + '\n';
-                    continue;
-                }
-                const QList<QByteArray> words = line.mid(qsizetype(std::strlen(kBarrierLine))).split(' ');
-                const unsigned long seq = words.value(1).toULong();
-                if (words.value(0) == "ready") {
-                    Track& t = m_tracks[seq];
-                    t.item = size_t(words.value(2).toULongLong());
-                    t.ready[h.index] = now();
-                } else if (words.value(0) == "started" && m_tracks.count(seq)) {
-                    m_tracks[seq].started[h.index] = now();
-                }
-            }
-        }
-
-        // A barrier opens when every host still running has come to it; a host that ended (done,
-        // failed, dropped) is not waited for.
-        void release()
-        {
-            for (auto& [seq, t] : m_tracks) {
-                if (!t.go.empty())
-                    continue;
-                for (const Host& h : m_hosts)
-                    if (!h.done && !t.ready.count(h.index))
-                        return;
-                for (Host& h : m_hosts) {
-                    if (h.done || !t.ready.count(h.index))
-                        continue;
-                    h.call.process->write(QByteArray(kBarrierGo) + QByteArray::number(qulonglong(seq)) + '\n');
-                    h.call.process->waitForBytesWritten(1000);
-                    t.go[h.index] = now();
-                }
-            }
-        }
-
-        static SshBarrier summary(unsigned long seq, const Track& t)
-        {
-            SshBarrier b;
-            b.seq = seq;
-            b.item = t.item;
-            b.hosts = t.go.size();
-            const auto span = [](const std::vector<double>& v) {
-                return v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end());
-            };
-            std::vector<double> ready, middle, go, started;
-            for (const auto& [host, at] : t.ready)
-                ready.push_back(at);
-            for (const auto& [host, at] : t.go) {
-                go.push_back(at);
-                if (const auto s = t.started.find(host); s != t.started.end()) {
-                    middle.push_back((at + s->second) / 2);
-                    started.push_back(s->second);
-                }
-            }
-            b.waitedMs = span(ready);
-            b.skewMs = span(middle);
-            if (!started.empty())
-                b.skewBoundMs
-                    = *std::max_element(started.begin(), started.end()) - *std::min_element(go.begin(), go.end());
-            return b;
-        }
-
-        const SshRunRequest& m_req;
-        const QStringList& m_ssh;
-        SshOutcome& m_o;
-        const SshProgressFn& m_progress;
-        std::vector<Host> m_hosts;
-        std::map<unsigned long, Track> m_tracks;
-        QElapsedTimer m_clock;
-    };
 
 } // namespace
 
@@ -457,9 +172,9 @@ QString sshProblem(const SshHost& h, int exitCode, const QString& err, const QSt
             return QStringLiteral("%1 refused this machine's keys (%2): install your public key there "
                                   "(`ssh-copy-id %3`) or load it into your agent (`ssh-add`); no password is ever "
                                   "asked during a run")
-                .arg(h.name(), lastLine(err), sshHint(h));
+                .arg(h.name(), sshLastLine(err), sshHint(h));
         return QStringLiteral("%1 cannot be reached over ssh (%2): check `ssh %3` works without a password")
-            .arg(h.name(), lastLine(err), sshHint(h));
+            .arg(h.name(), sshLastLine(err), sshHint(h));
     }
     if (exitCode == 127 || err.contains(QLatin1String("diskometer-cli: not found"))
         || err.contains(QLatin1String("diskometer-cli: command not found")))
@@ -470,7 +185,7 @@ QString sshProblem(const SshHost& h, int exitCode, const QString& err, const QSt
     return QStringLiteral("%1: `diskometer-cli --version` failed there (exit code %2: %3)")
         .arg(h.name())
         .arg(exitCode)
-        .arg(lastLine(err));
+        .arg(sshLastLine(err));
 }
 
 const QStringList& sshKinds()
@@ -550,7 +265,7 @@ SshOutcome runOverSsh(const SshRunRequest& req, const SshProgressFn& progress, c
     // 1. The check, on every host at once: `diskometer-cli --version` over the same connection.
     std::vector<SshCall> checks(n);
     for (size_t i = 0; i < n; ++i) {
-        emitState(progress, i, o.hosts[i], SshHostState::Checking);
+        emitSshState(progress, i, o.hosts[i], SshHostState::Checking);
         startSsh(checks[i], ssh, req.hosts[i], { QStringLiteral("diskometer-cli"), QStringLiteral("--version") });
         checks[i].process->closeWriteChannel();
     }
@@ -575,7 +290,7 @@ SshOutcome runOverSsh(const SshRunRequest& req, const SshProgressFn& progress, c
         if (r.error.isEmpty())
             ready.push_back(i);
         else
-            emitState(progress, i, r, SshHostState::Failed);
+            emitSshState(progress, i, r, SshHostState::Failed);
     }
     if (cancel.load()) {
         o.interrupted = true;
@@ -591,7 +306,7 @@ SshOutcome runOverSsh(const SshRunRequest& req, const SshProgressFn& progress, c
 
     // 2. The run: every host at once at its barriers, or host after host.
     if (req.together) {
-        TogetherRun(req, ssh, o, progress).run(ready, cancel);
+        runSshTogether(req, ssh, o, progress, ready, cancel);
         o.interrupted = cancel.load();
         return o;
     }
@@ -599,15 +314,15 @@ SshOutcome runOverSsh(const SshRunRequest& req, const SshProgressFn& progress, c
         SshHostResult& r = o.hosts[i];
         if (cancel.load()) {
             r.error = QStringLiteral("%1: not run (stopped before its turn)").arg(r.host.name());
-            emitState(progress, i, r, SshHostState::Failed);
+            emitSshState(progress, i, r, SshHostState::Failed);
             continue;
         }
-        emitState(progress, i, r, SshHostState::Running);
+        emitSshState(progress, i, r, SshHostState::Running);
         SshCall call;
         startSsh(call, ssh, r.host, remoteCommandWords(req, r.host));
         waitSsh(call, &cancel, -1, req.stopGraceMs);
-        finishRun(req, r, call);
-        emitState(progress, i, r, r.complete() ? SshHostState::Done : SshHostState::Failed);
+        finishSshRun(req, r, call);
+        emitSshState(progress, i, r, r.complete() ? SshHostState::Done : SshHostState::Failed);
     }
     o.interrupted = cancel.load();
     return o;

@@ -54,18 +54,9 @@ namespace {
     QString reportsText(const HostsOutcome& o, const QString& table, bool markdown)
     {
         QString out = table;
-        for (const HostRun& h : o.hosts) {
-            out += markdown ? QStringLiteral("\n## %1\n\n").arg(h.host.where())
-                            : QStringLiteral("\n==== %1 ====\n").arg(h.host.where());
-            if (h.fioReport)
-                out += markdown ? formatMarkdown(*h.fioReport) : formatText(*h.fioReport);
-            else if (h.run)
-                if (const TestKind* k = kindForSchema(h.run->entry.schema))
-                    if (auto r = k->reports(h.run->json, {}))
-                        out += markdown ? r->markdown : r->text;
-            if (!h.error.isEmpty())
-                out += QStringLiteral("Failed: ") + h.error + QLatin1Char('\n');
-        }
+        for (const HostRun& h : o.hosts)
+            out += hostReportSection(
+                h.host.where(), h.fioReport ? &*h.fioReport : nullptr, h.run ? &*h.run : nullptr, h.error, markdown);
         return out;
     }
 

@@ -9,6 +9,7 @@
 #include "historystore.h"
 #include "hostsrun.h"
 #include "markdownreport.h"
+#include "testkind.h"
 #include "textreport.h"
 
 #include <QCommandLineParser>
@@ -55,14 +56,9 @@ namespace {
     QString reportsText(const RemoteOutcome& o, const QString& table, bool markdown)
     {
         QString out = table;
-        for (const RemoteHostResult& h : o.hosts) {
-            out += markdown ? QStringLiteral("\n## %1:%2\n\n").arg(h.host.name(), h.host.path)
-                            : QStringLiteral("\n==== %1:%2 ====\n").arg(h.host.name(), h.host.path);
-            if (h.report)
-                out += markdown ? formatMarkdown(*h.report) : formatText(*h.report);
-            if (!h.error.isEmpty())
-                out += QStringLiteral("Failed: ") + h.error + QLatin1Char('\n');
-        }
+        for (const RemoteHostResult& h : o.hosts)
+            out += hostReportSection(h.host.name() + QLatin1Char(':') + h.host.path, h.report ? &*h.report : nullptr,
+                nullptr, h.error, markdown);
         return out;
     }
 
@@ -145,6 +141,21 @@ QString fioHostAmong(const QStringList& words)
             return w;
     }
     return {};
+}
+
+QString hostReportSection(
+    const QString& where, const Report* fioReport, const HistoryInput* run, const QString& error, bool markdown)
+{
+    QString out = markdown ? QStringLiteral("\n## %1\n\n").arg(where) : QStringLiteral("\n==== %1 ====\n").arg(where);
+    if (fioReport)
+        out += markdown ? formatMarkdown(*fioReport) : formatText(*fioReport);
+    else if (run)
+        if (const TestKind* k = kindForSchema(run->entry.schema))
+            if (auto r = k->reports(run->json, {}))
+                out += markdown ? r->markdown : r->text;
+    if (!error.isEmpty())
+        out += QStringLiteral("Failed: ") + error + QLatin1Char('\n');
+    return out;
 }
 
 Status checkRemoteOutputs(const QString& json, const QString& markdown, const QString& text, const QString& html)

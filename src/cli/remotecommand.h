@@ -35,6 +35,12 @@ void storeHostRuns(std::vector<HistoryRecord>& records, bool quiet);
 // and each file can be written (checkOutputPath). The error says which and what to do.
 Status checkRemoteOutputs(const QString& json, const QString& markdown, const QString& text, const QString& html);
 
+// One host's part of the --markdown and --text reports, whatever its transport: its heading
+// ("HOST:PATH"), its report (fio's figures as our tests, or its own kind's report of the run it
+// sent) and why it failed.
+QString hostReportSection(
+    const QString& where, const Report* fioReport, const HistoryInput* run, const QString& error, bool markdown);
+
 // The status line while hosts run, whatever their transport: "pi4.lan: running 40% · nas: waiting"
 // (a fraction where the transport knows one: fio's).
 struct HostStatus {

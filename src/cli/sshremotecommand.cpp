@@ -201,16 +201,9 @@ namespace {
     QString reportsText(const SshOutcome& o, const QString& table, bool markdown)
     {
         QString out = table;
-        for (const SshHostResult& h : o.hosts) {
-            out += markdown ? QStringLiteral("\n## %1:%2\n\n").arg(h.host.name(), h.host.path)
-                            : QStringLiteral("\n==== %1:%2 ====\n").arg(h.host.name(), h.host.path);
-            if (h.run)
-                if (const TestKind* k = kindForSchema(h.run->entry.schema))
-                    if (auto r = k->reports(h.json, {}))
-                        out += markdown ? r->markdown : r->text;
-            if (!h.error.isEmpty())
-                out += QStringLiteral("Failed: ") + h.error + QLatin1Char('\n');
-        }
+        for (const SshHostResult& h : o.hosts)
+            out += hostReportSection(
+                h.host.name() + QLatin1Char(':') + h.host.path, nullptr, h.run ? &*h.run : nullptr, h.error, markdown);
         return out;
     }
 

@@ -7,7 +7,7 @@
 // file on a host removed and said to the user here. The figures against a local run are
 // ssh_known_answer_test.cpp's.
 #include "clirun.h"
-#include "sshrig.h"
+#include "sshrigtest.h"
 #include "testtargets.h"
 
 #include <QDir>
@@ -31,8 +31,6 @@ using namespace dm::test;
 
 namespace {
 
-QString cliDir() { return QFileInfo(QStringLiteral(DM_CLI_PATH)).absolutePath(); }
-
 // The remote run is `diskometer-cli KIND PATH ...` started by sshd, not the local command (which
 // holds PATH in its ssh:// argument).
 std::vector<pid_t> remoteRunsIn(const QString& path)
@@ -54,25 +52,8 @@ struct HostRun {
     QJsonObject report(int i = 0) const { return host(i).value("report").toObject(); }
 };
 
-class SshRemoteKinds : public ::testing::Test {
+class SshRemoteKinds : public SshRigTest {
 protected:
-    void SetUp() override
-    {
-        m_rig = std::make_unique<SshRig>(cliDir());
-        if (!m_rig->skipReason().isEmpty())
-            GTEST_SKIP() << m_rig->skipReason().toStdString();
-        ASSERT_TRUE(m_rig->ready()) << m_rig->error().toStdString();
-        ASSERT_FALSE(m_scratch.path().empty());
-        m_home = dir("data-home");
-    }
-
-    QString dir(const QString& name) const
-    {
-        const QString d = q(m_scratch.path()) + QLatin1Char('/') + name;
-        QDir().mkpath(d);
-        return d;
-    }
-
     HostRun remote(const QStringList& args) const
     {
         static int n = 0;
@@ -90,12 +71,6 @@ protected:
         return r;
     }
 
-    QJsonArray historyRuns() const
-    {
-        const CliOutcome o = runCli(
-            { "history", "list", "--json" }, { .timeoutMs = 30000, .environment = historyEnvironment(m_home) });
-        return QJsonDocument::fromJson(o.out).object().value("runs").toArray();
-    }
     QJsonObject storedReport(int id) const
     {
         const CliOutcome o = runCli({ "history", "show", QString::number(id), "--json" },
@@ -143,10 +118,6 @@ protected:
         EXPECT_TRUE(remoteRunsIn(path).empty()) << what << ": a remote diskometer-cli outlived the run";
         return report;
     }
-
-    ScratchDir m_scratch;
-    std::unique_ptr<SshRig> m_rig;
-    QString m_home;
 };
 
 // Every kind that needs no device of its own on an ext4 filesystem on a RAM-backed loop device,
@@ -244,8 +215,9 @@ TEST_F(SshRemoteKinds, WritesToAHostsDeviceNeedAllowDestructiveAndNeverAMountedO
     const HostRun refused = remote(QStringList { m_rig->spec(dev) } + write);
     EXPECT_EQ(refused.outcome.exitCode, 2) << refused.outcome.err.toStdString();
     // The host's words once, without its program's name.
-    EXPECT_TRUE(refused.outcome.err.contains(
-        v4() + QStringLiteral(" refused the run: a write test destroys the data on '%1': pass --allow-destructive").arg(dev)))
+    EXPECT_TRUE(refused.outcome.err.contains(v4()
+        + QStringLiteral(" refused the run: a write test destroys the data on '%1': pass --allow-destructive")
+              .arg(dev)))
         << refused.outcome.err.toStdString();
     const HostRun sustained = remote({ m_rig->spec(dev, true), "--kind", "sustained", "--total", "16MiB", "--quiet" });
     EXPECT_EQ(sustained.outcome.exitCode, 2) << sustained.outcome.err.toStdString();

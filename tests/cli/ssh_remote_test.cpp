@@ -6,7 +6,7 @@
 // (no remote process is left).
 #include "clirun.h"
 #include "sshremote.h"
-#include "sshrig.h"
+#include "sshrigtest.h"
 #include "testtargets.h"
 
 #include <QDir>
@@ -24,36 +24,18 @@ using namespace dm::test;
 namespace {
 
 // Tiny: one row, reads and writes, one 1-second pass, no warm-up.
-const QStringList kTiny { "--tests", "RND4K-Q1T1", "--size", "16MiB", "--count", "1", "--measure", "1", "--warmup",
-    "0", "--interval", "0", "--quiet" };
+const QStringList kTiny { "--tests", "RND4K-Q1T1", "--size", "16MiB", "--count", "1", "--measure", "1", "--warmup", "0",
+    "--interval", "0", "--quiet" };
 
 // The remote runs in a host's directory (what sshd started there), not the local command.
 std::vector<pid_t> remoteRunsIn(const QString& dir) { return processesRunning(dir, QStringLiteral("diskometer-cli ")); }
 
-QString cliDir() { return QFileInfo(QStringLiteral(DM_CLI_PATH)).absolutePath(); }
-
-class SshRemote : public ::testing::Test {
+class SshRemote : public SshRigTest {
 protected:
-    void SetUp() override
-    {
-        m_rig = std::make_unique<SshRig>(cliDir());
-        if (!m_rig->skipReason().isEmpty())
-            GTEST_SKIP() << m_rig->skipReason().toStdString();
-        ASSERT_TRUE(m_rig->ready()) << m_rig->error().toStdString();
-        ASSERT_FALSE(m_scratch.path().empty());
-        m_home = dir("data-home");
-    }
-
-    QString dir(const QString& name)
-    {
-        const QString d = QString::fromStdString(m_scratch.path()) + QLatin1Char('/') + name;
-        QDir().mkpath(d);
-        return d;
-    }
-
     std::unique_ptr<QProcess> start(const QStringList& args, const SshRig& rig) const
     {
-        auto p = startCli(QStringList { "remote" } + args, { .environment = historyEnvironment(m_home, rig.environment()) });
+        auto p = startCli(
+            QStringList { "remote" } + args, { .environment = historyEnvironment(m_home, rig.environment()) });
         p->waitForStarted(10000);
         return p;
     }
@@ -63,17 +45,6 @@ protected:
         auto p = start(args, rig);
         return asText(finishProcess(*p));
     }
-
-    QJsonArray historyRuns() const
-    {
-        const CliOutcome o = runCli(
-            { "history", "list", "--json" }, { .timeoutMs = 30000, .environment = historyEnvironment(m_home) });
-        return QJsonDocument::fromJson(o.out).object().value("runs").toArray();
-    }
-
-    ScratchDir m_scratch;
-    std::unique_ptr<SshRig> m_rig;
-    QString m_home;
 };
 
 TEST(SshHostSpec, ParsesUserHostPortAndPath)
@@ -89,7 +60,8 @@ TEST(SshHostSpec, ParsesUserHostPortAndPath)
     ASSERT_TRUE(plain);
     EXPECT_EQ(plain->port, 0);
     EXPECT_EQ(plain->name(), "pi4.lan");
-    for (const char* bad : { "ssh://pi4.lan", "ssh://::1/x", "ssh://h:99999/x", "ssh://-oProxyCommand=x/x", "ssh:///x" })
+    for (const char* bad :
+        { "ssh://pi4.lan", "ssh://::1/x", "ssh://h:99999/x", "ssh://-oProxyCommand=x/x", "ssh:///x" })
         EXPECT_FALSE(dm::parseSshHost(bad)) << bad;
 }
 
@@ -111,7 +83,8 @@ TEST_F(SshRemote, GridOnBothLoopbacksIsStoredPerHost)
     const CliTextOutcome o
         = remote(QStringList { m_rig->spec(a), m_rig->spec(b, true), "--comment", comment, "--json", json } + kTiny);
     ASSERT_EQ(o.exitCode, 0) << o.err.toStdString() << o.out.toStdString();
-    const QString v4 = QStringLiteral("127.0.0.1:%1").arg(m_rig->port()), v6 = QStringLiteral("[::1]:%1").arg(m_rig->port());
+    const QString v4 = QStringLiteral("127.0.0.1:%1").arg(m_rig->port()),
+                  v6 = QStringLiteral("[::1]:%1").arg(m_rig->port());
     EXPECT_TRUE(o.out.contains(v4) && o.out.contains(v6)) << o.out.toStdString();
 
     QFile f(json);
@@ -193,10 +166,12 @@ TEST_F(SshRemote, UnknownHostKeyIsNamedWithWhatToDo)
 {
     QProcessEnvironment env = m_rig->environment();
     env.insert("DISKOMETER_SSH", "ssh -F " + m_rig->clientConfigWithoutHostKey());
-    auto p = startCli(QStringList { "remote", m_rig->spec(dir("x")) } + kTiny, { .environment = historyEnvironment(m_home, env) });
+    auto p = startCli(
+        QStringList { "remote", m_rig->spec(dir("x")) } + kTiny, { .environment = historyEnvironment(m_home, env) });
     const CliTextOutcome o = asText(finishProcess(*p, 60000));
     EXPECT_EQ(o.exitCode, 2);
-    EXPECT_TRUE(o.err.contains("host key is not known here") && o.err.contains("ssh-keyscan -p")) << o.err.toStdString();
+    EXPECT_TRUE(o.err.contains("host key is not known here") && o.err.contains("ssh-keyscan -p"))
+        << o.err.toStdString();
 }
 
 TEST_F(SshRemote, RefusedKeyIsNamedWithWhatToDo)
@@ -248,7 +223,8 @@ TEST_F(SshRemote, HostWithoutDiskometerIsNamed)
         GTEST_SKIP() << "this machine has diskometer-cli installed in /usr/bin";
     const CliTextOutcome o = remote(QStringList { bare.spec(dir("x")) } + kTiny, bare);
     EXPECT_EQ(o.exitCode, 2);
-    EXPECT_TRUE(o.err.contains(QStringLiteral("127.0.0.1:%1 has no diskometer-cli on its PATH: install Diskometer").arg(bare.port())))
+    EXPECT_TRUE(o.err.contains(
+        QStringLiteral("127.0.0.1:%1 has no diskometer-cli on its PATH: install Diskometer").arg(bare.port())))
         << o.err.toStdString();
 }
 
@@ -264,7 +240,8 @@ TEST_F(SshRemote, TooOldVersionIsNamedWithWhatToInstall)
     ASSERT_TRUE(old.ready()) << old.error().toStdString();
     const CliTextOutcome o = remote(QStringList { old.spec(dir("x")) } + kTiny, old);
     EXPECT_EQ(o.exitCode, 2);
-    EXPECT_TRUE(o.err.contains(QStringLiteral("has Diskometer 0.0.9")) && o.err.contains("install Diskometer " DM_VERSION " there"))
+    EXPECT_TRUE(o.err.contains(QStringLiteral("has Diskometer 0.0.9"))
+        && o.err.contains("install Diskometer " DM_VERSION " there"))
         << o.err.toStdString();
 }
 
@@ -346,8 +323,14 @@ TEST_F(SshRemote, TogetherHoldsTheEarlyHostUntilTheLateOneIsReady)
     for (const QJsonValue hv : root.value("hosts").toArray()) {
         const QJsonObject h = hv.toObject();
         ASSERT_TRUE(h.value("complete").toBool()) << h.value("error").toString().toStdString();
-        firstStart[h.value("path").toString()]
-            = h.value("report").toObject().value("results").toArray().at(0).toObject().value("start_seconds").toDouble();
+        firstStart[h.value("path").toString()] = h.value("report")
+                                                     .toObject()
+                                                     .value("results")
+                                                     .toArray()
+                                                     .at(0)
+                                                     .toObject()
+                                                     .value("start_seconds")
+                                                     .toDouble();
     }
     EXPECT_GT(firstStart[early] - firstStart[late], 1.0)
         << "early " << firstStart[early] << " s, late " << firstStart[late] << " s into their runs";
